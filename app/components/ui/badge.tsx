@@ -1,0 +1,23 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { cn } from "~/lib/cn";
+
+const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    variant: {
+      default: "bg-muted text-foreground",
+      success: "bg-green-100 text-green-800",
+      destructive: "bg-red-100 text-red-800",
+      warning: "bg-yellow-100 text-yellow-900",
+      outline: "border border-border",
+    },
+  },
+  defaultVariants: { variant: "default" },
+});
+
+export function Badge({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

@@ -1,0 +1,46 @@
+import { AlertDialog } from "radix-ui";
+import { cn } from "~/lib/cn";
+import { buttonVariants } from "./button";
+import { dialogPanelClass, overlayClass } from "./dialog";
+
+interface ConfirmDialogProps {
+  /** The element that opens the dialog (a delete button, usually). */
+  trigger: React.ReactNode;
+  title: string;
+  description?: string;
+  confirmLabel?: string;
+  /** The label of the button that backs out, when "Cancel" would be ambiguous (cancelling a booking). */
+  cancelLabel?: string;
+  onConfirm: () => void;
+}
+
+/** Asks before a destructive action, e.g. "Are you sure you want to delete this submission?". */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel = "Delete",
+  cancelLabel = "Cancel",
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlayClass} />
+        <AlertDialog.Content className={dialogPanelClass}>
+          <AlertDialog.Title className="font-display text-xl font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className={cn("text-sm text-muted-foreground", !description && "sr-only")}>
+            {description ?? title}
+          </AlertDialog.Description>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

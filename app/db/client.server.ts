@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import { createRequire } from "node:module";
+import type PgModule from "pg";
+import type { Database } from "./database";
+import * as initial from "./migrations/001-initial";
+import * as contentVersion from "./migrations/002-content-version";
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+const requireModule = createRequire(import.meta.url);
+
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.kind === "postgres") {
+    // Loaded only for PostgreSQL, so an SQLite server does not carry pg in memory.
+    const pg = requireModule("pg") as typeof PgModule;
+    // PostgreSQL returns bigint (count(*)) as text; every count we take fits a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    });
+  }
+  if (target.file !== ":memory:") fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file);
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: a write that was answered survives a power cut, not only a process crash.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const migrations: Record<string, Migration> = {
+  "001-initial": initial,
+  "002-content-version": contentVersion,
+};
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,141 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+import type { SessionUser } from "~/context";
+import type { Db } from "~/db/client.server";
+import { HttpError } from "~/lib/http-error";
+import { clearEvents, countRecent, recordEvent } from "~/lib/rate-limit.server";
+import type { LoginInput } from "./auth.schema";
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
+// One of OWASP's equivalent scrypt settings; 32 MiB per hash keeps a burst of logins from exhausting a small server.
+const SCRYPT = { N: 2 ** 15, r: 8, p: 3, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 64;
+
+export async function hashPassword(password: string) {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string) {
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64");
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export const generatePassword = () => randomBytes(12).toString("base64url");
+
+/**
+ * Creates the admin account when none exists. Returns the generated password
+ * when the environment gave none, so the caller can print it once.
+ */
+export async function ensureAdminAccount(db: Db, username: string, password: string | undefined) {
+  const existing = await db.selectFrom("users").select("id").where("is_admin", "=", 1).executeTakeFirst();
+  if (existing) return { created: false as const };
+  const chosen = password ?? generatePassword();
+  await db
+    .insertInto("users")
+    .values({ username, password_hash: await hashPassword(chosen), is_admin: 1, created_at: new Date().toISOString() })
+    .execute();
+  return { created: true as const, generatedPassword: password ? undefined : chosen };
+}
+
+/** Sets a new password for the user (created as admin when missing) and signs out all its sessions. */
+export async function resetPassword(db: Db, username: string, password: string) {
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
+    if (user) {
+      await trx.updateTable("users").set({ password_hash: hash, is_admin: 1 }).where("id", "=", user.id).execute();
+      await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    } else {
+      await trx
+        .insertInto("users")
+        .values({ username, password_hash: hash, is_admin: 1, created_at: new Date().toISOString() })
+        .execute();
+    }
+  });
+}
+
+export interface LoginLimits {
+  maxAttempts: number;
+  windowMinutes: number;
+}
+
+const LOGIN_BUCKET = "login-failure";
+
+/**
+ * Checks the credentials, throttling by client address: after `maxAttempts`
+ * failures in the window every attempt is refused with 429 until it passes.
+ */
+export async function login(db: Db, input: LoginInput, clientKey: string, limits: LoginLimits): Promise<SessionUser> {
+  const windowMs = limits.windowMinutes * 60_000;
+  if ((await countRecent(db, LOGIN_BUCKET, clientKey, windowMs)) >= limits.maxAttempts) {
+    throw new HttpError(
+      429,
+      `Too many failed sign-in attempts. Please wait ${limits.windowMinutes} minutes and try again.`,
+    );
+  }
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "password_hash", "is_admin"])
+    .where("username", "=", input.username)
+    .executeTakeFirst();
+  // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
+  if (!user || !valid) {
+    await recordEvent(db, LOGIN_BUCKET, clientKey);
+    throw new HttpError(401, "Invalid username or password");
+  }
+  await clearEvents(db, LOGIN_BUCKET, clientKey);
+  return { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };
+}
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString("hex")));
+
+export async function createSession(db: Db, userId: number, days: number) {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  await db
+    .insertInto("sessions")
+    .values({ id: sha256(token), user_id: userId, expires_at: expiresAt.toISOString(), created_at: now.toISOString() })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function getSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.username", "users.is_admin"])
+    .where("sessions.id", "=", sha256(token))
+    .where("sessions.expires_at", ">", new Date().toISOString())
+    .executeTakeFirst();
+  return row ? { id: row.id, username: row.username, isAdmin: row.is_admin === 1 } : null;
+}
+
+export async function deleteSession(db: Db, token: string | undefined) {
+  if (!token) return;
+  await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
+}
+
+export async function pruneExpiredSessions(db: Db) {
+  await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+}

@@ -1,0 +1,123 @@
+import { OPENING_HOURS, SHOP_ADDRESS_LINE, SHOP_NAME, SHOP_PHONE, SHOP_TIME_ZONE } from "~/lib/shop";
+
+const SHOP_SLUG = SHOP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+/*
+ * An RFC 5545 calendar entry for one booking. Browser-safe on purpose: the mail
+ * attachment, the manage page's download and the confirmation screen's
+ * "Add to calendar" all come from this one function.
+ *
+ * Times are written as the shop's wall-clock times with TZID=Europe/London and
+ * a VTIMEZONE describing British summer time, so a calendar in any zone shows
+ * the right moment, also for a date on the other side of a clock change.
+ */
+
+export interface IcsBooking {
+  reference: string;
+  /** `yyyy-MM-dd` in Europe/London. */
+  date: string;
+  /** `HH:mm` in Europe/London. */
+  startTime: string;
+  endTime: string;
+  serviceTitles: readonly string[];
+  /** The private manage link, when known. */
+  manageUrl?: string;
+}
+
+const CRLF = "\r\n";
+const MAX_LINE_OCTETS = 75;
+
+/** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
+export const escapeIcsText = (value: string) =>
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 §3.1). */
+export function foldIcsLine(line: string) {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0) ?? 0);
+    // Continuation lines start with a space, which counts towards their 75 octets.
+    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+const localDateTime = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+
+const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+
+/* Europe/London since 1996: BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. */
+const LONDON_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${SHOP_TIME_ZONE}`,
+  `X-LIC-LOCATION:${SHOP_TIME_ZONE}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0000",
+  "TZOFFSETTO:+0100",
+  "TZNAME:BST",
+  "DTSTART:19700329T010000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0000",
+  "TZNAME:GMT",
+  "DTSTART:19701025T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+export function bookingIcs(booking: IcsBooking, stamp: Date = new Date()) {
+  const description = [
+    `Services: ${booking.serviceTitles.join(", ")}`,
+    `Reference: ${booking.reference}`,
+    booking.manageUrl ? `View or cancel your booking: ${booking.manageUrl}` : undefined,
+    `Questions? Call us on ${SHOP_PHONE}.`,
+    `Opening hours: ${OPENING_HOURS.map((entry) => `${entry.days} ${entry.hours}`).join("; ")}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${SHOP_NAME}//Online booking//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...LONDON_VTIMEZONE,
+    "BEGIN:VEVENT",
+    `UID:${booking.reference.toLowerCase()}@booking.${SHOP_SLUG}`,
+    `DTSTAMP:${utcStamp(stamp)}`,
+    `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.startTime)}`,
+    `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.endTime)}`,
+    `SUMMARY:${escapeIcsText(`Appointment at ${SHOP_NAME}`)}`,
+    `LOCATION:${escapeIcsText(`${SHOP_NAME}, ${SHOP_ADDRESS_LINE}`)}`,
+    `DESCRIPTION:${escapeIcsText(description)}`,
+    ...(booking.manageUrl ? [`URL:${booking.manageUrl}`] : []),
+    "STATUS:CONFIRMED",
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+export const bookingIcsFilename = (reference: string) => `${SHOP_SLUG}-${reference}.ics`;
+
+export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopToday } from "~/lib/shop-time";
+import { closedSmtpUrl, startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/support/smtp-sink";
+import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import type { AdminSlot, PublicSlot } from "./booking.schema";
+import { child, prop, readIcs, resolveInstant } from "./ics-reader.testing";
+
+const SHOP_EMAIL = "shop@oldham-barbers.test";
+const PUBLIC_URL = "http://barbers.test";
+const nextYear = Number(shopToday().slice(0, 4)) + 1;
+
+/** The last Sunday of March next year: the day the clocks go forward. */
+const springForward = (() => {
+  const lastOfMarch = new Date(Date.UTC(nextYear, 3, 0));
+  lastOfMarch.setUTCDate(lastOfMarch.getUTCDate() - lastOfMarch.getUTCDay());
+  return lastOfMarch.toISOString().slice(0, 10);
+})();
+
+interface Setup {
+  api: TestApi;
+  admin: TestClient;
+  serviceIds: string[];
+}
+
+async function setUp(env: Record<string, string>): Promise<Setup> {
+  const api = await startTestApi({ env: { PUBLIC_URL, BOOKING_MAX_PER_HOUR: "1000", ...env } });
+  const admin = await api.admin();
+  const service = { description: "Done properly.", icon: "Scissors", order: 0 };
+  const cut = await admin.post("/api/services", {
+    ...service,
+    title: "Skin Fade",
+    price: 18.5,
+    category: "hair",
+    duration: 40,
+  });
+  const beard = await admin.post("/api/services", {
+    ...service,
+    title: "Beard Trim",
+    price: 12,
+    category: "beard",
+    duration: 15,
+  });
+  return { api, admin, serviceIds: [String(cut.body.id), String(beard.body.id)] };
+}
+
+async function bookNew({ api, admin, serviceIds }: Setup, date: string, customerEmail = "sam@example.com") {
+  const slot = (
+    await admin.post("/api/booking-slots", { date, startTime: "10:00", endTime: "10:45", status: "available" })
+  ).body as PublicSlot;
+  const response = await api.anonymous().patch(`/api/booking-slots/${slot.id}`, {
+    customerName: "Sam Taylor",
+    customerEmail,
+    customerPhone: "07911 123456",
+    notes: "First visit",
+    services: serviceIds,
+    serviceTitles: ["Skin Fade", "Beard Trim"],
+  });
+  expect(response.status).toBe(200);
+  return { slot, confirmation: response.body };
+}
+
+const calendarOf = (mail: ReceivedMail) => {
+  const attachment = mail.leaves.find((part) => part.headers.get("content-type")?.startsWith("text/calendar"));
+  expect(attachment, "the mail carries a text/calendar attachment").toBeDefined();
+  expect(attachment!.headers.get("content-disposition")).toMatch(/^attachment; filename=.*\.ics/);
+  const calendar = readIcs(attachment!.body);
+  const event = child(calendar, "VEVENT")[0]!;
+  return {
+    event,
+    start: resolveInstant(calendar, prop(event, "DTSTART")).toISOString(),
+    end: resolveInstant(calendar, prop(event, "DTEND")).toISOString(),
+  };
+};
+
+const textOf = (mail: ReceivedMail) =>
+  mail.leaves.find((part) => part.headers.get("content-type")?.startsWith("text/plain"))!.body;
+
+describe("booking mails through a real SMTP server", () => {
+  let sink: SmtpSink;
+  let setup: Setup;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    setup = await setUp({ SMTP_URL: sink.url, SHOP_EMAIL, SMTP_FROM: "Oldham Barbers <bookings@oldham-barbers.test>" });
+  });
+  afterAll(async () => {
+    await setup.api.close();
+    await sink.close();
+  });
+
+  it("mails the customer the details, the manage link and a valid .ics, and notifies the shop", async () => {
+    const date = `${nextYear}-07-15`;
+    const { slot, confirmation } = await bookNew(setup, date, "summer@example.com");
+    expect(confirmation.mailStatus).toBe("sent");
+
+    const [mail] = sink.to("summer@example.com");
+    expect(mail).toBeDefined();
+    expect(mail!.subject).toContain(confirmation.reference);
+    const text = textOf(mail!);
+    expect(text).toContain("Hello Sam Taylor,");
+    expect(text).toContain("Skin Fade (£18.50, 40 mins)");
+    expect(text).toContain("Appointment fee: £8.00");
+    expect(text).toContain("Total: £38.50");
+    expect(text).toContain(`${PUBLIC_URL}/bookings/manage/${confirmation.manageToken}`);
+    const { event, start, end } = calendarOf(mail!);
+    // 10:00–10:45 British Summer Time.
+    expect(start).toBe(`${date}T09:00:00.000Z`);
+    expect(end).toBe(`${date}T09:45:00.000Z`);
+    expect(prop(event, "LOCATION").value).toContain("57 Yorkshire Street");
+
+    const [notice] = sink.to(SHOP_EMAIL);
+    expect(notice).toBeDefined();
+    expect(notice!.headers.get("reply-to")).toContain("summer@example.com");
+    expect(notice!.subject).toContain(confirmation.reference);
+    const noticeText = textOf(notice!);
+    expect(noticeText).toContain("Phone: 07911123456");
+    expect(noticeText).toContain("Notes: First visit");
+
+    const listed = ((await setup.admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find(
+      (s) => s.id === slot.id,
+    );
+    expect(listed).toMatchObject({ mailStatus: "sent", mailError: null });
+  });
+
+  it("writes GMT times in winter and the right times on the day the clocks change", async () => {
+    const winter = await bookNew(setup, `${nextYear}-01-15`, "winter@example.com");
+    expect(calendarOf(sink.to("winter@example.com")[0]!).start).toBe(`${nextYear}-01-15T10:00:00.000Z`);
+    expect(winter.confirmation.mailStatus).toBe("sent");
+
+    await bookNew(setup, springForward, "change-day@example.com");
+    expect(calendarOf(sink.to("change-day@example.com")[0]!).start).toBe(`${springForward}T09:00:00.000Z`);
+  });
+
+  it("tells the shop when a customer cancels, and the customer when the shop does", async () => {
+    const byCustomer = await bookNew(setup, `${nextYear}-08-03`, "leaver@example.com");
+    const cancel = await setup.api
+      .anonymous()
+      .post(`/api/bookings/manage/${byCustomer.confirmation.manageToken}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(
+      sink
+        .to(SHOP_EMAIL)
+        .some(
+          (mail) =>
+            mail.subject.startsWith("Booking cancelled") && mail.subject.includes(byCustomer.confirmation.reference),
+        ),
+    ).toBe(true);
+
+    const byShop = await bookNew(setup, `${nextYear}-08-04`, "bumped@example.com");
+    const response = await setup.admin.post(`/api/booking-slots/${byShop.slot.id}/cancel`);
+    expect(response.body.customerMail).toEqual({ status: "sent", error: null });
+    const mails = sink.to("bumped@example.com");
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toMatch(/has been cancelled$/);
+    expect(textOf(mails[1]!)).toContain(byShop.confirmation.reference);
+
+    const deleted = await bookNew(setup, `${nextYear}-08-05`, "deleted@example.com");
+    expect((await setup.admin.delete(`/api/booking-slots/${deleted.slot.id}`)).status).toBe(204);
+    expect(sink.to("deleted@example.com").at(-1)!.subject).toMatch(/has been cancelled$/);
+  });
+});
+
+describe("booking when the mail server is down", () => {
+  it("keeps the booking confirmed and records the failure for the admin", async () => {
+    const setup = await setUp({ SMTP_URL: await closedSmtpUrl(), SHOP_EMAIL });
+    try {
+      const { slot, confirmation } = await bookNew(setup, `${nextYear}-06-01`);
+      expect(confirmation.mailStatus).toBe("failed");
+      const listed = ((await setup.admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find(
+        (s) => s.id === slot.id,
+      );
+      expect(listed).toMatchObject({ status: "booked", customerName: "Sam Taylor", mailStatus: "failed" });
+      expect(listed!.mailError).toMatch(/sam@example\.com: .+/);
+      const publicList = (await setup.api.anonymous().get("/api/booking-slots")).body as PublicSlot[];
+      expect(publicList.map((s) => s.id)).not.toContain(slot.id);
+      expect((await setup.api.anonymous().get(`/api/bookings/manage/${confirmation.manageToken}`)).body.status).toBe(
+        "confirmed",
+      );
+    } finally {
+      await setup.api.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { CalendarPlus, CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { toPence } from "~/lib/schema-fields";
+import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
+import { bookingIcs, bookingIcsFilename } from "../booking-ics";
+import { formatPence, type BookingConfirmation as Confirmation, type BookingSummary } from "../booking.schema";
+
+export const manageBookingPath = (token: string) => `/bookings/manage/${token}`;
+
+/** Date, time, services and money of one booking, as the confirmation and the manage page show it. */
+export function BookingFacts({ booking }: { booking: BookingSummary }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-5 gap-y-3 sm:gap-x-8">
+      <dt className="text-sm font-semibold text-muted-foreground">Reference</dt>
+      <dd className="font-mono text-lg font-bold tracking-wider">{booking.reference}</dd>
+      <dt className="text-sm font-semibold text-muted-foreground">Date</dt>
+      <dd>{formatShopDate(booking.date)}</dd>
+      <dt className="text-sm font-semibold text-muted-foreground">Time</dt>
+      <dd className="tabular-nums">{formatTimeRange(booking.startTime, booking.endTime)}</dd>
+      <dt className="text-sm font-semibold text-muted-foreground">Services</dt>
+      <dd>
+        <ul className="grid gap-0.5">
+          {booking.services.map((service, index) => (
+            <li key={`${service.title}-${index}`}>
+              {service.title} <span className="text-muted-foreground">({service.duration} mins)</span>
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt className="text-sm font-semibold text-muted-foreground">Total</dt>
+      <dd>
+        <span className="font-bold tabular-nums">{formatPence(toPence(booking.total))}</span>{" "}
+        <span className="text-sm text-muted-foreground">
+          (includes the {formatPence(toPence(booking.fee))} appointment fee; {booking.duration} mins)
+        </span>
+      </dd>
+    </dl>
+  );
+}
+
+/** What the customer keeps after booking: the facts, a calendar file and the private manage link. */
+export function BookingConfirmation({ confirmation, onDone }: { confirmation: Confirmation; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const managePath = manageBookingPath(confirmation.manageToken);
+
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: "start" });
+  }, [confirmation]);
+
+  const ics = bookingIcs({
+    reference: confirmation.reference,
+    date: confirmation.date,
+    startTime: confirmation.startTime,
+    endTime: confirmation.endTime,
+    serviceTitles: confirmation.services.map((service) => service.title),
+    manageUrl: new URL(managePath, window.location.href).toString(),
+  });
+
+  return (
+    <Card role="region" aria-labelledby="booking-confirmed-title" className="scroll-mt-24 border-green-700/40">
+      <CardHeader>
+        <h2
+          id="booking-confirmed-title"
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-2xl font-semibold outline-none"
+        >
+          <CircleCheck className="size-6 text-success" aria-hidden />
+          Your appointment is booked
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {confirmation.mailStatus === "sent"
+            ? "We have emailed you a confirmation. Keep your reference and the link below to view or cancel your booking."
+            : "Keep your reference and the link below: it is how you view or cancel your booking."}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <BookingFacts booking={confirmation} />
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button asChild variant="accent">
+            <a
+              href={`data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`}
+              download={bookingIcsFilename(confirmation.reference)}
+            >
+              <CalendarPlus aria-hidden />
+              Add to calendar
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={managePath}>View or cancel your booking</Link>
+          </Button>
+          <Button type="button" variant="ghost" onClick={onDone}>
+            Book another appointment
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Checkbox } from "~/components/ui/checkbox";
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS, type Service } from "~/features/services/services.schema";
+import { toPence } from "~/lib/schema-fields";
+import { formatPence } from "../booking.schema";
+
+interface ServicePickerProps {
+  services: readonly Service[];
+  /** Chosen service ids, as strings like the booking request carries them. */
+  selected: readonly string[];
+  onToggle: (id: string, checked: boolean) => void;
+}
+
+/** The services grouped by category, each group a card of checkboxes. */
+export function ServicePicker({ services, selected, onToggle }: ServicePickerProps) {
+  const groups = SERVICE_CATEGORIES.map((category) => ({
+    category,
+    services: services.filter((service) => service.category === category),
+  })).filter((group) => group.services.length > 0);
+
+  if (groups.length === 0) {
+    return (
+      <p className="rounded-[var(--radius-card)] border border-border bg-card p-5 text-muted-foreground">
+        No services are available to book right now.
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      {groups.map((group) => (
+        <section
+          key={group.category}
+          aria-labelledby={`services-${group.category}`}
+          className="rounded-[var(--radius-card)] border border-border bg-card shadow-sm"
+        >
+          <h3 id={`services-${group.category}`} className="border-b border-border px-5 py-3 text-lg font-semibold">
+            {SERVICE_CATEGORY_HEADINGS[group.category]}
+          </h3>
+          <ul className="divide-y divide-border">
+            {group.services.map((service) => {
+              const id = String(service.id);
+              const inputId = `service-${id}`;
+              const checked = selected.includes(id);
+              return (
+                <li key={id}>
+                  <label
+                    htmlFor={inputId}
+                    className="flex cursor-pointer items-start gap-3 px-5 py-3 transition-colors hover:bg-muted/60 has-[[data-state=checked]]:bg-muted"
+                  >
+                    <Checkbox
+                      id={inputId}
+                      checked={checked}
+                      onCheckedChange={(value) => onToggle(id, value === true)}
+                      aria-labelledby={`${inputId}-title`}
+                      aria-describedby={`${inputId}-details`}
+                      className="mt-0.5"
+                    />
+                    <span className="grid min-w-0 flex-1 gap-0.5">
+                      <span id={`${inputId}-title`} className="font-semibold">
+                        {service.title}
+                      </span>
+                      <span id={`${inputId}-details`} className="text-sm text-muted-foreground">
+                        {formatPence(toPence(service.price))} · {service.duration} mins
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

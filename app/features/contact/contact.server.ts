@@ -1,0 +1,97 @@
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import type { Row } from "~/db/database";
+import { HttpError, notFound } from "~/lib/http-error";
+import { countRecent, recordEvent } from "~/lib/rate-limit.server";
+import { SHOP_NAME, SHOP_PHONE } from "~/lib/shop";
+import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
+
+const CONTACT_BUCKET = "contact";
+const HOUR_MS = 3_600_000;
+
+const toSubmission = (row: Row<"contact_submissions">): ContactSubmission => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  message: row.message,
+  status: row.status as ContactStatus,
+  ...(row.error ? { error: row.error } : {}),
+  createdAt: row.created_at,
+});
+
+/**
+ * Stores the message first, so that once the caller hears 201 it survives a
+ * crash; then mails it to the shop and records the outcome (see
+ * docs/decisions/005-contact-mail-after-store.md). The per-client limit counts
+ * only messages that passed validation: the caller validates before this runs.
+ */
+export async function submitContactMessage(
+  ctx: AppContext,
+  input: ContactMessage,
+  options: { client: string; now?: Date },
+): Promise<ContactSubmission> {
+  const { db, config, mailer } = ctx;
+  if ((await countRecent(db, CONTACT_BUCKET, options.client, HOUR_MS)) >= config.limits.contactPerHour) {
+    throw new HttpError(
+      429,
+      `You have sent several messages recently. Please try again later or call us on ${SHOP_PHONE}.`,
+    );
+  }
+  const stored = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("contact_submissions")
+      .values({ ...input, status: "pending", error: null, created_at: (options.now ?? new Date()).toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, CONTACT_BUCKET, options.client);
+    return row;
+  });
+  if (!mailer.enabled) return toSubmission(stored);
+
+  let status: ContactStatus = "sent";
+  let error: string | null = null;
+  try {
+    if (!config.mail.shopEmail) throw new Error("SHOP_EMAIL is not set, so there is no address to send it to");
+    await mailer.send({
+      to: config.mail.shopEmail,
+      replyTo: input.email,
+      subject: `Website enquiry from ${input.name.replace(/\s+/g, " ")}`,
+      text: [
+        `A visitor sent a message through the ${SHOP_NAME} contact form.`,
+        "",
+        `Name: ${input.name}`,
+        `Email: ${input.email}`,
+        `Phone: ${input.phone}`,
+        "",
+        input.message,
+      ].join("\n"),
+    });
+  } catch (cause) {
+    status = "failed";
+    error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000);
+  }
+  const row = await db
+    .updateTable("contact_submissions")
+    .set({ status, error })
+    .where("id", "=", stored.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toSubmission(row);
+}
+
+export async function listSubmissions(db: Db, sort: SubmissionSort = "newest"): Promise<ContactSubmission[]> {
+  const direction = sort === "oldest" ? "asc" : "desc";
+  const rows = await db
+    .selectFrom("contact_submissions")
+    .selectAll()
+    .orderBy("created_at", direction)
+    .orderBy("id", direction)
+    .execute();
+  return rows.map(toSubmission);
+}
+
+export async function deleteSubmission(db: Db, id: number): Promise<void> {
+  const result = await db.deleteFrom("contact_submissions").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw notFound("Submission");
+}

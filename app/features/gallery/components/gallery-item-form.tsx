@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "~/components/ui/button";
+import { DialogFooter } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { ImagePicker } from "~/features/media/components/image-picker";
+import { useSaveResource } from "~/lib/use-admin-action";
+import {
+  galleryItemFormSchema,
+  type GalleryCategory,
+  type GalleryItem,
+  type GalleryItemFormInput,
+  type GalleryItemFormValues,
+} from "../gallery.schema";
+
+const FIELDS = ["title", "description", "image", "category", "stylist"] as const;
+
+interface GalleryItemFormProps {
+  item: GalleryItem | null;
+  categories: GalleryCategory[];
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+export function GalleryItemForm({ item, categories, onSaved, onCancel }: GalleryItemFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<GalleryItemFormInput, unknown, GalleryItemFormValues>({
+    resolver: zodResolver(galleryItemFormSchema),
+    defaultValues: item
+      ? { ...item, stylist: item.stylist ?? "" }
+      : { title: "", description: "", image: "", category: "", stylist: "" },
+  });
+
+  const save = useSaveResource({ noun: "Gallery item", endpoint: "/api/gallery", setError, fields: FIELDS });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await save(item, values);
+    if (saved) onSaved();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Title" error={errors.title?.message}>
+        {(field) => <Input {...field} {...register("title")} />}
+      </FormField>
+      <FormField label="Description" error={errors.description?.message} hint="Optional.">
+        {(field) => <Textarea {...field} {...register("description")} rows={3} />}
+      </FormField>
+      <FormField label="Image" error={errors.image?.message}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="image"
+            render={({ field: { value, onChange } }) => <ImagePicker {...field} value={value} onChange={onChange} />}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Category"
+          error={errors.category?.message}
+          hint={categories.length === 0 ? "Add a category in the Categories section first." : undefined}
+        >
+          {(field) => (
+            <NativeSelect {...field} {...register("category")}>
+              <option value="">Select a category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.name}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Stylist" error={errors.stylist?.message} hint="Optional.">
+          {(field) => <Input {...field} {...register("stylist")} />}
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {item ? "Update Item" : "Add Item"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,292 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { renditionName } from "./media-urls";
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 90, b: 40 } } }).composite([
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#1e3a8a"/></svg>`,
+      ),
+    },
+  ]);
+
+const jpeg = (width = 2000, height = 1500) => picture(width, height).jpeg().toBuffer();
+const png = () => picture(300, 200).png().toBuffer();
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="red"/></svg>',
+);
+
+/** A real PNG whose header claims 100000 × 100000 pixels. */
+async function hugePngHeader() {
+  const bytes = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer(),
+  );
+  bytes.writeUInt32BE(100_000, 16);
+  bytes.writeUInt32BE(100_000, 20);
+  bytes.writeUInt32BE(zlib.crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}
+
+function form(...files: [name: string, bytes: Buffer, type?: string][]) {
+  const body = new FormData();
+  for (const [name, bytes, type = "image/png"] of files)
+    body.append("files", new Blob([new Uint8Array(bytes)], { type }), name);
+  return body;
+}
+
+const upload = (client: TestClient, body: FormData) => client.request("POST", "/api/media", { body });
+
+let api: TestApi;
+let admin: TestClient;
+const storedFiles = () => (fs.existsSync(api.config.uploadsDir) ? fs.readdirSync(api.config.uploadsDir).sort() : []);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.admin();
+});
+afterAll(() => api.close());
+
+async function clearLibrary() {
+  for (const item of (await admin.get("/api/media")).body) await admin.delete(`/api/media/${item.id}`);
+}
+
+describe("media API", () => {
+  it("stores real images as WebP renditions with generated names and lists them newest first", async () => {
+    const response = await upload(
+      admin,
+      form(["Shop Front.jpg", await jpeg(), "image/jpeg"], ["chair.png", await png()]),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.rejected).toEqual([]);
+    const [front, chair] = response.body.uploaded;
+    expect(front).toMatchObject({
+      name: "Shop Front.jpg",
+      width: 1600,
+      height: 1200,
+      url: `/uploads/${front.filename}`,
+    });
+    expect(front.filename).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(chair).toMatchObject({ name: "chair.png", width: 300, height: 200 });
+
+    const frontFiles = [front.filename, renditionName(front.filename, 480), renditionName(front.filename, 960)];
+    expect(storedFiles()).toEqual(
+      [...frontFiles, chair.filename, renditionName(chair.filename, 480), renditionName(chair.filename, 960)].sort(),
+    );
+    const widths = await Promise.all(
+      frontFiles.map(async (file) => await sharp(path.join(api.config.uploadsDir, file)).metadata()),
+    );
+    expect(widths.map((m) => [m.format, m.width])).toEqual([
+      ["webp", 1600],
+      ["webp", 480],
+      ["webp", 960],
+    ]);
+
+    const list = await admin.get("/api/media");
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([chair, front]);
+    await clearLibrary();
+  });
+
+  it("serves a stored file as WebP with nosniff and long caching, and 404 for a missing one", async () => {
+    const { body } = await upload(admin, form(["cut.jpg", await jpeg(800, 600), "image/jpeg"]));
+    const url: string = body.uploaded[0].url;
+    for (const file of [url, renditionName(url, 480)]) {
+      const response = await fetch(api.baseUrl + file);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
+    }
+    expect((await fetch(`${api.baseUrl}/uploads/0123456789abcdef0123456789abcdef.webp`)).status).toBe(404);
+    await clearLibrary();
+  });
+
+  it("strips EXIF and GPS data and turns the picture upright", async () => {
+    const photo = await picture(400, 200)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PhoneCam" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "53/1 32/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "2/1 7/1 0/1" },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const original = await sharp(photo).metadata();
+    // Tag 0x8825 (little-endian) points at the GPS block.
+    expect(original.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(original.orientation).toBe(6);
+
+    const response = await upload(admin, form(["holiday.jpg", photo, "image/jpeg"]));
+    expect(response.status).toBe(201);
+    const stored = response.body.uploaded[0];
+    expect(stored).toMatchObject({ width: 200, height: 400 });
+    for (const file of [stored.filename, renditionName(stored.filename, 480), renditionName(stored.filename, 960)]) {
+      const metadata = await sharp(path.join(api.config.uploadsDir, file)).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(metadata.height).toBeGreaterThan(metadata.width!);
+    }
+    await clearLibrary();
+  });
+
+  it.each([
+    [
+      "a text file renamed .png",
+      "notes.png",
+      Buffer.from("Remember to order more pomade on Friday."),
+      "image/png",
+      "notes.png is not a supported image (JPEG, PNG, WebP, GIF or AVIF)",
+    ],
+    ["an SVG", "logo.svg", svg, "image/svg+xml", "logo.svg is not a supported image (JPEG, PNG, WebP, GIF or AVIF)"],
+    [
+      "an SVG renamed .png",
+      "logo.png",
+      svg,
+      "image/png",
+      "logo.png is not a supported image (JPEG, PNG, WebP, GIF or AVIF)",
+    ],
+    [
+      "a PDF",
+      "price-list.pdf",
+      Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF"),
+      "application/pdf",
+      "price-list.pdf is not a supported image (JPEG, PNG, WebP, GIF or AVIF)",
+    ],
+    [
+      "an empty file",
+      "empty.jpg",
+      Buffer.alloc(0),
+      "image/jpeg",
+      "empty.jpg is not a supported image (JPEG, PNG, WebP, GIF or AVIF)",
+    ],
+  ])("refuses %s with its message and stores nothing", async (_what, name, bytes, type, message) => {
+    const response = await upload(admin, form([name, bytes, type]));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message, rejected: [{ name, message }] });
+    expect((await admin.get("/api/media")).body).toEqual([]);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses a truncated JPEG and a PNG claiming absurd dimensions", async () => {
+    const whole = await jpeg(1200, 900);
+    const response = await upload(
+      admin,
+      form(
+        ["cut-off.jpg", whole.subarray(0, Math.floor(whole.length * 0.6)), "image/jpeg"],
+        ["huge.png", await hugePngHeader()],
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.rejected).toEqual([
+      { name: "cut-off.jpg", message: "cut-off.jpg is damaged or incomplete and could not be read" },
+      { name: "huge.png", message: "huge.png is too large: images may have at most 40 megapixels" },
+    ]);
+    expect(response.body.message).toMatch(/^None of the 2 files could be uploaded: cut-off\.jpg is damaged/);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("stores the good files of a mixed batch in every accepted format and reports the bad ones", async () => {
+    const base = picture(320, 240);
+    const response = await upload(
+      admin,
+      form(
+        ["fade.jpg", await base.clone().jpeg().toBuffer(), "image/jpeg"],
+        ["notes.png", Buffer.from("not an image at all")],
+        ["beard.webp", await base.clone().webp().toBuffer(), "image/webp"],
+        ["logo.svg", svg, "image/svg+xml"],
+        ["spin.gif", await base.clone().gif().toBuffer(), "image/gif"],
+        ["modern.avif", await base.clone().avif().toBuffer(), "image/avif"],
+        ["chair.png", await png()],
+      ),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.uploaded.map((m: { name: string }) => m.name)).toEqual([
+      "fade.jpg",
+      "beard.webp",
+      "spin.gif",
+      "modern.avif",
+      "chair.png",
+    ]);
+    expect(response.body.rejected.map((r: { name: string }) => r.name)).toEqual(["notes.png", "logo.svg"]);
+    expect(storedFiles()).toHaveLength(5 * 3);
+    await clearLibrary();
+  });
+
+  it("refuses a request without files, with another field name, or as JSON", async () => {
+    const empty = await upload(admin, new FormData());
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("Choose at least one image to upload");
+
+    const wrongField = new FormData();
+    wrongField.append("image", new Blob([new Uint8Array(await png())]), "chair.png");
+    expect((await upload(admin, wrongField)).body).toEqual({ message: 'Send the images in the "files" field' });
+
+    const json = await admin.post("/api/media", { files: ["chair.png"] });
+    expect(json.status).toBe(400);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses anonymous callers with 401 and non-admins with 403, changing nothing", async () => {
+    const { body } = await upload(admin, form(["cut.jpg", await jpeg(640, 480), "image/jpeg"]));
+    const kept = body.uploaded[0];
+    const visitor = await api.visitor();
+    for (const [client, status] of [
+      [api.anonymous(), 401],
+      [visitor, 403],
+    ] as const) {
+      expect((await client.get("/api/media")).status).toBe(status);
+      expect((await upload(client, form(["chair.png", await png()]))).status).toBe(status);
+      expect((await client.delete(`/api/media/${kept.id}`)).status).toBe(status);
+    }
+    expect((await admin.get("/api/media")).body).toEqual([kept]);
+    expect(storedFiles()).toHaveLength(3);
+    await clearLibrary();
+  });
+
+  it("deletes the row and all its files; an unknown id is 404", async () => {
+    const { body } = await upload(admin, form(["a.jpg", await jpeg(640, 480), "image/jpeg"], ["b.png", await png()]));
+    const [first, second] = body.uploaded;
+    expect((await admin.delete(`/api/media/${first.id}`)).status).toBe(204);
+    expect(storedFiles()).toEqual(
+      [second.filename, renditionName(second.filename, 480), renditionName(second.filename, 960)].sort(),
+    );
+    expect((await fetch(api.baseUrl + first.url)).status).toBe(404);
+    expect((await admin.get("/api/media")).body).toEqual([second]);
+    expect((await admin.delete(`/api/media/${first.id}`)).status).toBe(404);
+    expect((await admin.delete("/api/media/abc")).status).toBe(404);
+    await clearLibrary();
+  });
+});
+
+describe("media API limits", () => {
+  let limited: TestApi;
+  let owner: TestClient;
+  beforeAll(async () => {
+    limited = await startTestApi({ env: { UPLOAD_MAX_FILE_MB: "1", UPLOAD_MAX_FILES: "2" } });
+    owner = await limited.admin();
+  });
+  afterAll(() => limited.close());
+
+  it("answers 413 for a file over the size limit and stores nothing", async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(1024 * 1024 + 10)]);
+    const response = await upload(owner, form(["small.png", await png()], ["big.png", big]));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: "big.png is larger than the 1 MB limit per file" });
+    expect((await owner.get("/api/media")).body).toEqual([]);
+  });
+
+  it("answers 413 for too many files and stores nothing", async () => {
+    const image = await png();
+    const response = await upload(owner, form(["1.png", image], ["2.png", image], ["3.png", image]));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: "You can upload at most 2 files at once" });
+    expect((await owner.get("/api/media")).body).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { imageUrlField, poundsField, requiredText } from "~/lib/schema-fields";
+
+export const PRODUCT_SORTS = ["featured", "price-low", "price-high", "newest"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  featured: "Featured",
+  "price-low": "Price: Low to High",
+  "price-high": "Price: High to Low",
+  newest: "Newest",
+};
+
+/** A sort from a query string or a select; anything unknown falls back to the shop's own order. */
+export const parseProductSort = (value: unknown): ProductSort =>
+  PRODUCT_SORTS.find((sort) => sort === value) ?? "featured";
+
+export const productFormSchema = z.object({
+  name: requiredText("Name is required"),
+  price: poundsField("Price must be positive"),
+  description: requiredText("Description is required", 2000),
+  image: imageUrlField("Image is required"),
+});
+
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+export interface Product {
+  id: number;
+  name: string;
+  /** Pounds, as the forms and cards show it. */
+  price: number;
+  description: string;
+  image: string;
+  createdAt: string;
+}

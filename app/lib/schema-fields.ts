@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/*
+ * Field builders shared by every form schema: browsers send number inputs as
+ * numbers (NaN when empty), other clients may send numeric strings; both must
+ * meet the spec's message rather than a generic type error.
+ */
+
+const blankToUndefined = (value: unknown) => {
+  if (value === "" || value === null || (typeof value === "number" && Number.isNaN(value))) return undefined;
+  if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
+  return value;
+};
+
+export const numberField = (message: string) =>
+  z.preprocess(blankToUndefined, z.number({ error: message }).finite(message));
+
+export const optionalNumberField = (message: string) =>
+  z.preprocess(blankToUndefined, z.number({ error: message }).finite(message).optional());
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+/** Money in pounds with at most two decimals, as the forms show it. */
+export const poundsField = (message: string) =>
+  numberField(message)
+    .pipe(z.number().min(0, message).max(100_000, "Price must be at most £100,000"))
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "Price can have at most 2 decimals");
+
+export const toPence = (pounds: number) => Math.round(pounds * 100);
+export const toPounds = (pence: number) => pence / 100;
+
+const IMAGE_URL_MESSAGE = "Image must be an uploaded image (/uploads/…) or a web address (https://…)";
+
+/** Images are shown in `<img src>`: only site paths and http(s) addresses, never `javascript:` or `data:`. */
+export function isImageUrl(value: string) {
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export const imageUrlField = (requiredMessage: string) =>
+  requiredText(requiredMessage, 2000).refine(isImageUrl, IMAGE_URL_MESSAGE);
+
+export const optionalImageUrlField = () =>
+  optionalText(2000).refine((value) => value === null || isImageUrl(value), IMAGE_URL_MESSAGE);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  formatShopDate,
+  hasStarted,
+  hoursUntil,
+  isCalendarDate,
+  isClockTime,
+  shopInstant,
+  shopMoment,
+  toMinutes,
+  fromMinutes,
+} from "./shop-time";
+
+// The server's own zone must not matter: pretend it runs on the other side of the world.
+process.env.TZ = "Pacific/Auckland";
+
+describe("shop time (Europe/London)", () => {
+  it("reads the shop's date and time at an instant, in summer and in winter", () => {
+    expect(shopMoment(new Date("2026-07-15T23:30:00Z"))).toEqual({ date: "2026-07-16", time: "00:30" });
+    expect(shopMoment(new Date("2026-01-15T23:30:00Z"))).toEqual({ date: "2026-01-15", time: "23:30" });
+  });
+
+  it("turns a wall-clock time into the right instant on both sides of each clock change", () => {
+    expect(shopInstant("2027-03-27", "10:00").toISOString()).toBe("2027-03-27T10:00:00.000Z");
+    expect(shopInstant("2027-03-28", "10:00").toISOString()).toBe("2027-03-28T09:00:00.000Z");
+    expect(shopInstant("2026-10-24", "10:00").toISOString()).toBe("2026-10-24T09:00:00.000Z");
+    expect(shopInstant("2026-10-25", "10:00").toISOString()).toBe("2026-10-25T10:00:00.000Z");
+  });
+
+  it("treats a slot as started from its first minute, and earlier dates as past", () => {
+    const now = new Date("2026-07-15T09:00:30Z"); // 10:00:30 BST
+    expect(hasStarted("2026-07-15", "10:00", now)).toBe(true);
+    expect(hasStarted("2026-07-15", "10:01", now)).toBe(false);
+    expect(hasStarted("2026-07-14", "23:59", now)).toBe(true);
+    expect(hasStarted("2026-07-16", "00:00", now)).toBe(false);
+  });
+
+  it("counts hours to a start across a clock change", () => {
+    // 24 wall-clock hours before the spring change are only 23 real hours.
+    expect(hoursUntil("2027-03-28", "10:00", shopInstant("2027-03-27", "10:00"))).toBe(23);
+  });
+
+  it("checks dates and times strictly", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2026-2-1")).toBe(false);
+    expect(isClockTime("23:59")).toBe(true);
+    expect(isClockTime("24:00")).toBe(false);
+    expect(isClockTime("9:00")).toBe(false);
+  });
+
+  it("does calendar and clock arithmetic on the text forms", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2027-03-28", -1)).toBe("2027-03-27");
+    expect(fromMinutes(toMinutes("09:30") + 45)).toBe("10:15");
+    expect(formatShopDate("2026-12-01")).toBe("Tuesday 1 December 2026");
+  });
+});

@@ -1,0 +1,80 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { SHOP_TIME_ZONE } from "./shop";
+
+/*
+ * Slot dates (`yyyy-MM-dd`) and times (`HH:mm`) are wall-clock values in the
+ * shop's zone. "Now", "today" and "has it started" are therefore computed in
+ * Europe/London, whatever zone the server or the browser runs in. Both formats
+ * are fixed-width, so plain string comparison orders them correctly.
+ */
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const numbers = (value: string, separator: string) => value.split(separator).map(Number);
+
+/** True for a `yyyy-MM-dd` string naming a day that exists (no 30 February). */
+export function isCalendarDate(value: string) {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [year = 0, month = 0, day = 0] = numbers(value, "-");
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const isClockTime = (value: string) => TIME_PATTERN.test(value);
+
+export interface ShopMoment {
+  date: string;
+  time: string;
+}
+
+/** The shop's calendar date and clock time at an instant. */
+export function shopMoment(instant: Date = new Date()): ShopMoment {
+  const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
+  return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
+}
+
+export const shopToday = (now: Date = new Date()) => shopMoment(now).date;
+
+/** The instant at which a wall-clock time in the shop happens (summer time taken into account). */
+export function shopInstant(date: string, time: string): Date {
+  const [year = 0, month = 1, day = 1] = numbers(date, "-");
+  const [hours = 0, minutes = 0] = numbers(time, ":");
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, SHOP_TIME_ZONE).getTime());
+}
+
+/** A slot whose start time has been reached (to the minute) can no longer be booked or created. */
+export function hasStarted(date: string, startTime: string, now: Date = new Date()) {
+  const current = shopMoment(now);
+  return date < current.date || (date === current.date && startTime <= current.time);
+}
+
+export const isPastDate = (date: string, now: Date = new Date()) => date < shopToday(now);
+
+/** Hours (with fractions) from `now` until the slot starts; negative once it has started. */
+export const hoursUntil = (date: string, startTime: string, now: Date = new Date()) =>
+  (shopInstant(date, startTime).getTime() - now.getTime()) / 3_600_000;
+
+export function toMinutes(time: string) {
+  const [hours = 0, minutes = 0] = numbers(time, ":");
+  return hours * 60 + minutes;
+}
+
+export const fromMinutes = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+
+/** Calendar arithmetic on `yyyy-MM-dd` strings, free of any zone's daylight-saving jumps. */
+export function addDays(date: string, days: number) {
+  const [year = 0, month = 1, day = 1] = numbers(date, "-");
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Formats a slot date for people, e.g. "Tuesday 1 December 2026". */
+export function formatShopDate(date: string, pattern = "EEEE d MMMM yyyy") {
+  const [year = 0, month = 1, day = 1] = numbers(date, "-");
+  return format(new Date(year, month - 1, day), pattern);
+}
+
+/** "10:00–10:30", the way slots are named in lists and messages. */
+export const formatTimeRange = (startTime: string, endTime: string) => `${startTime}–${endTime}`;

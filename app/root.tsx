@@ -1,0 +1,110 @@
+import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
+import { LazyMotion } from "motion/react";
+import {
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useOutlet,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ClientToaster } from "./components/layout/client-toaster";
+import { LoadErrorPage, NotFoundPage } from "./components/layout/error-page";
+import { NavigationProgress } from "./components/layout/navigation-progress";
+import { PageTransition } from "./components/layout/page-transition";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { BOOKING_FEE_PENCE } from "./features/booking/booking.schema";
+import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/seo";
+import { SHOP_NAME } from "./lib/shop";
+import { shopToday } from "./lib/shop-time";
+
+declare global {
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+
+/*
+ * The CSP allows no eval, so zod must not even probe for it (`new Function`) or browsers
+ * report a policy violation. zod reads its settings from this global whenever it loads,
+ * so pages that never validate a form do not download zod just to configure it.
+ * (tests/e2e/public-layout.spec.ts fails on any CSP violation, should zod rename it.)
+ */
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    user: context.user,
+    cspNonce: context.cspNonce,
+    /** Canonical and social URLs are built from the configured address, never from the request's Host header. */
+    publicUrl: context.config.publicUrl,
+    bookingFeePence: BOOKING_FEE_PENCE,
+    // The shop's calendar year for the copyright line, worked out here to keep date libraries out of every page's bundle.
+    year: Number(shopToday().slice(0, 4)),
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Headings use Oswald: fetching it with the HTML keeps the hero headline from reflowing when the font arrives.
+  { rel: "preload", href: oswaldLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
+
+/** Defaults for documents no route describes (the root error page); every public route sets its own. */
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    title: error
+      ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong")
+      : SHOP_NAME,
+  },
+  { name: "description", content: DEFAULT_DESCRIPTION },
+  ...(error ? [{ name: "robots", content: "noindex" }] : []),
+];
+
+const loadMotionFeatures = () => import("./components/layout/motion-features").then((module) => module.default);
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#161311" />
+        {/* With a precedence React writes the stylesheet ahead of the scripts' modulepreload links, so the one
+            render-blocking request is not queued behind two dozen script downloads. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+        >
+          Skip to content
+        </a>
+        <LazyMotion features={loadMotionFeatures}>
+          <NavigationProgress />
+          <SiteHeader isAdmin={Boolean(data?.user?.isAdmin)} />
+          {children}
+        </LazyMotion>
+        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        <ClientToaster />
+        <ScrollRestoration nonce={data?.cspNonce} />
+        <Scripts nonce={data?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <PageTransition>{useOutlet()}</PageTransition>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <LoadErrorPage error={error} />;
+}

@@ -1,0 +1,28 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("gallery", "routes/gallery.tsx"),
+  route("prices", "routes/prices.tsx"),
+  route("products", "routes/products.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("bookings", "routes/bookings.tsx"),
+  route("bookings/manage/:token", "routes/booking-manage.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("barbers-near-me", "routes/barbers-near-me.tsx"),
+  route("barbers/:slug", "routes/barber.tsx"),
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/services", "routes/admin/services.tsx"),
+  route("admin/gallery", "routes/admin/gallery.tsx"),
+  route("admin/products", "routes/admin/products.tsx"),
+  route("admin/blog", "routes/admin/blog.tsx"),
+  route("admin/media", "routes/admin/media.tsx"),
+  route("admin/contact", "routes/admin/contact.tsx"),
+  route("admin/bookings", "routes/admin/bookings.tsx"),
+  route("admin/faq", "routes/admin/faq.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

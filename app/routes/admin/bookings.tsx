@@ -1,0 +1,169 @@
+import { useState } from "react";
+import { AdminPage, adminMeta } from "~/components/layout/admin-page";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast-store";
+import { requireAdminPage } from "~/features/auth/require-admin.server";
+import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
+import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
+import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
+import type { AdminSlot } from "~/features/booking/booking.schema";
+import type { AdminCancellation } from "~/features/booking/booking.server";
+import { listAdminSlots } from "~/features/booking/booking.server";
+import { api } from "~/lib/api-client";
+import { formatShopDate, shopToday } from "~/lib/shop-time";
+import { useAdminAction } from "~/lib/use-admin-action";
+import type { Route } from "./+types/bookings";
+
+export const meta: Route.MetaFunction = () => adminMeta("Manage Booking Slots");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const today = shopToday();
+  // Past dates cannot be chosen, so the calendars need this month onwards only.
+  return { slots: await listAdminSlots(context.db, { from: `${monthOf(today)}-01` }), today };
+}
+
+export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) {
+  const { slots, today } = loaderData;
+  const { run } = useAdminAction();
+  const [bookedMonth, setBookedMonth] = useState(monthOf(today));
+  const [availableMonth, setAvailableMonth] = useState(monthOf(today));
+  const [bookedDate, setBookedDate] = useState<string | null>(null);
+  const [selectedDates, setSelectedDates] = useState<string[]>([]);
+
+  const byDate = new Map<string, AdminSlot[]>();
+  for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
+  const ofStatus = (date: string, status: AdminSlot["status"]) =>
+    (byDate.get(date) ?? []).filter((slot) => slot.status === status);
+
+  const tone = (date: string): DayTone | undefined => {
+    if (ofStatus(date, "booked").length > 0) return "booked";
+    if (ofStatus(date, "available").length > 0) return "available";
+    return undefined;
+  };
+  const describe = (date: string) => {
+    const booked = ofStatus(date, "booked").length;
+    const available = ofStatus(date, "available").length;
+    if (booked + available === 0) return undefined;
+    return `${booked} booked, ${available} available`;
+  };
+  const isPast = (date: string) => date < today;
+  const firstSelected = selectedDates[0];
+
+  function toggleDate(date: string) {
+    setSelectedDates((current) =>
+      current.includes(date) ? current.filter((day) => day !== date) : [...current, date],
+    );
+  }
+
+  async function deleteSlot(slot: AdminSlot) {
+    await run(() => api("DELETE", `/api/booking-slots/${slot.id}`), {
+      success: { title: "Booking slot deleted successfully" },
+    });
+  }
+
+  async function cancelBooking(slot: AdminSlot) {
+    const result = await run(() => api<AdminCancellation>("POST", `/api/booking-slots/${slot.id}/cancel`));
+    if (!result) return;
+    const mailed = result.customerMail.status === "sent";
+    toast({
+      title: "Booking cancelled",
+      description: mailed
+        ? `${result.reference}: the slot is available again and the customer has been emailed.`
+        : `${result.reference}: the slot is available again. The customer could not be emailed, so please call them on ${slot.customerPhone}.`,
+    });
+  }
+
+  return (
+    <AdminPage title="Manage Booking Slots">
+      <p className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="size-4 rounded bg-green-300" /> Days with booked slots
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="size-4 rounded bg-green-100 ring-1 ring-green-300" /> Days with available slots
+        </span>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight">Booked Slots</h2>
+            <CardDescription>Choose a date to see its bookings.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <MonthCalendar
+              month={bookedMonth}
+              onMonthChange={setBookedMonth}
+              today={today}
+              minMonth={monthOf(today)}
+              label="Booked slots calendar"
+              isDisabled={isPast}
+              isSelected={(date) => date === bookedDate}
+              onSelect={setBookedDate}
+              describe={describe}
+              tone={tone}
+              className="mx-auto max-w-md"
+            />
+            {bookedDate && (
+              <section aria-labelledby="booked-day" className="grid gap-3">
+                <h3 id="booked-day" className="text-lg font-semibold">
+                  {formatShopDate(bookedDate)}
+                </h3>
+                <BookedSlotList date={bookedDate} slots={ofStatus(bookedDate, "booked")} onCancel={cancelBooking} />
+              </section>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1.5">
+              <h2 className="text-xl font-semibold leading-tight">Available Slots</h2>
+              <CardDescription>Choose one or more dates, then add slots to them.</CardDescription>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {selectedDates.length > 0 && (
+                <Button variant="outline" onClick={() => setSelectedDates([])}>
+                  Clear selection
+                </Button>
+              )}
+              <AddSlotsDialog dates={selectedDates} />
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <MonthCalendar
+              month={availableMonth}
+              onMonthChange={setAvailableMonth}
+              today={today}
+              minMonth={monthOf(today)}
+              label="Available slots calendar"
+              multiple
+              isDisabled={isPast}
+              isSelected={(date) => selectedDates.includes(date)}
+              onSelect={toggleDate}
+              describe={describe}
+              tone={tone}
+              className="mx-auto max-w-md"
+            />
+            <p className="text-sm" aria-live="polite">
+              Selected dates: {selectedDates.length}
+            </p>
+            {firstSelected && (
+              <section aria-labelledby="available-day" className="grid gap-3">
+                <h3 id="available-day" className="text-lg font-semibold">
+                  {formatShopDate(firstSelected)}
+                </h3>
+                <AvailableSlotList
+                  date={firstSelected}
+                  slots={ofStatus(firstSelected, "available")}
+                  onDelete={deleteSlot}
+                />
+              </section>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,158 @@
+import { CalendarPlus } from "lucide-react";
+import { useState } from "react";
+import { Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
+import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast-store";
+import { BookingFacts } from "~/features/booking/components/booking-confirmation";
+import type { ManagedBooking } from "~/features/booking/booking.schema";
+import { getBookingByToken } from "~/features/booking/booking.server";
+import { ApiError, api } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
+import { seoMeta } from "~/lib/seo";
+import { SHOP_PHONE, SHOP_PHONE_HREF } from "~/lib/shop";
+import type { Route } from "./+types/booking-manage";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Your Booking",
+    description: "View or cancel your appointment.",
+    path: "/bookings/manage",
+    // The address is the customer's private key: never in search results.
+    noindex: true,
+  });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const booking = await getBookingByToken(context.db, params.token, {
+      noticeHours: context.config.bookingCancelNoticeHours,
+    });
+    return { booking, token: params.token };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+export default function BookingManagePage({ loaderData }: Route.ComponentProps) {
+  const { booking, token } = loaderData;
+  const { revalidate } = useRevalidator();
+  const [cancelling, setCancelling] = useState(false);
+
+  async function cancelBooking() {
+    setCancelling(true);
+    try {
+      await api<ManagedBooking>("POST", `/api/bookings/manage/${token}/cancel`);
+      toast({ title: "Your booking has been cancelled", description: "The time is free again for someone else." });
+      await revalidate();
+    } catch (error) {
+      toast({
+        title: "Could not cancel the booking",
+        description: error instanceof ApiError ? error.message : "Please try again, or call us.",
+        variant: "destructive",
+      });
+      // Cancelled meanwhile (by the shop, say): show the booking as it is now.
+      await revalidate();
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  const confirmed = booking.status === "confirmed";
+  return (
+    <PageMain>
+      <PageIntro eyebrow={`Booking ${booking.reference}`} title="Your Booking">
+        <p>Hello {booking.customerName}. Here are the details of your appointment.</p>
+      </PageIntro>
+      <PageSection aria-label="Booking details" className="max-w-3xl pt-8 sm:pt-10">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+            <h2 className="text-2xl font-semibold">Appointment</h2>
+            <Badge variant={confirmed ? "success" : "destructive"} className="text-sm">
+              {confirmed ? "Confirmed" : "Cancelled"}
+            </Badge>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <BookingFacts booking={booking} />
+            {confirmed ? (
+              <div className="grid gap-4 border-t border-border pt-5">
+                <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                  <Button asChild variant="accent">
+                    <a href={`/api/bookings/manage/${token}/calendar.ics`} download>
+                      <CalendarPlus aria-hidden />
+                      Add to calendar
+                    </a>
+                  </Button>
+                  {booking.canCancel && (
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="destructive" disabled={cancelling}>
+                          {cancelling ? "Cancelling..." : "Cancel booking"}
+                        </Button>
+                      }
+                      title="Are you sure you want to cancel this booking?"
+                      description="Your time slot will be released for other customers. This cannot be undone."
+                      confirmLabel="Cancel booking"
+                      cancelLabel="Keep booking"
+                      onConfirm={cancelBooking}
+                    />
+                  )}
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {booking.canCancel
+                    ? `You can cancel online up to ${booking.cancelNoticeHours} hours before your appointment.`
+                    : `Bookings can only be cancelled online up to ${booking.cancelNoticeHours} hours before the appointment. To change or cancel it now, please call us on `}
+                  {!booking.canCancel && (
+                    <>
+                      <a href={SHOP_PHONE_HREF} className="font-semibold text-accent-text underline">
+                        {SHOP_PHONE}
+                      </a>
+                      .
+                    </>
+                  )}
+                </p>
+              </div>
+            ) : (
+              <div role="status" className="grid gap-3 border-t border-border pt-5">
+                <p>This booking has been cancelled and the time is free again.</p>
+                <Button asChild className="justify-self-start">
+                  <Link to="/bookings">Book another appointment</Link>
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </PageSection>
+    </PageMain>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return (
+      <ErrorPage
+        code={isRouteErrorResponse(error) ? error.status : 500}
+        title="Something went wrong"
+        message={
+          <p>Sorry, we couldn&apos;t load your booking. Please try again in a moment, or call us on {SHOP_PHONE}.</p>
+        }
+      />
+    );
+  }
+  return (
+    <ErrorPage
+      code={404}
+      title="Booking not found"
+      message={
+        <p>
+          This booking link is not valid. Please check the link in your confirmation, or call us on {SHOP_PHONE} and we
+          will find your booking.
+        </p>
+      }
+    />
+  );
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: builds the production bundle when it is missing or older than the sources, then serves it.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bundle = path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js");
+const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile())
+    .reduce((newest, file) => Math.max(newest, fs.statSync(path.join(file.parentPath, file.name)).mtimeMs), 0);
+}
+
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestMtime))) {
+  console.log("Building the production bundle…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (process.argv.includes("--build-only")) process.exit(0);
+
+process.env.NODE_ENV ??= "production";
+const { start } = await import(bundle);
+await start();

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: unit, service and API tests (Vitest), then the screens in Chromium (Playwright) against
+// the production build. Installs nothing: a missing prerequisite stops it with the command that fixes it.
+// With TEST_DATABASE_URL set, both suites run against PostgreSQL instead of SQLite.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const missing = [];
+if (!fs.existsSync(path.join(root, "node_modules/.bin/vitest"))) missing.push("the npm packages: run `npm install`");
+if (!fs.existsSync(chromium)) missing.push(`Chromium at ${chromium}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+if (missing.length) {
+  console.error(`npm test cannot run; missing:\n${missing.map((item) => `  - ${item}`).join("\n")}`);
+  process.exit(1);
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "barber-test-report-"));
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+const only = process.argv[2];
+let status = 0;
+if (only !== "e2e") {
+  status ||= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${reports}/vitest.json`]);
+}
+if (only !== "unit") {
+  status = run("node", ["scripts/start.mjs", "--build-only"]) || status;
+  status = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` }) || status;
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined);
+const vitest = read(`${reports}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+const playwright = read(`${reports}/playwright.json`);
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(status || (failed > 0 ? 1 : 0));

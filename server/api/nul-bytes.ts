@@ -1,0 +1,30 @@
+import type { IncomingMessage } from "node:http";
+import type { RequestHandler } from "express";
+import { badRequest } from "~/lib/http-error";
+
+/*
+ * PostgreSQL cannot store U+0000 in text and answers such a query with an error,
+ * so a NUL anywhere in the address or a JSON body is refused as bad input before
+ * it reaches a query (on SQLite too, so both engines behave alike).
+ */
+
+const NUL_MESSAGE = "Text must not contain NUL characters.";
+
+const hasNulInUrl = (url: string) => {
+  try {
+    return decodeURIComponent(url).includes("\0");
+  } catch {
+    // Malformed percent-encoding is for the routes to refuse; it cannot hide a NUL from them.
+    return url.includes("\0");
+  }
+};
+
+export const refuseNulInUrl: RequestHandler = (req, res, next) => {
+  if (!hasNulInUrl(req.originalUrl)) return next();
+  res.status(400).json({ message: NUL_MESSAGE });
+};
+
+/** For express.json's `verify`: JSON can carry a NUL only as the escape \u0000, so the raw text tells. */
+export function refuseNulInJson(_req: IncomingMessage, _res: unknown, body: Buffer) {
+  if (body.includes("\\u0000") || body.includes(0)) throw badRequest(NUL_MESSAGE);
+}

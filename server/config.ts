@@ -1,0 +1,85 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    TRUST_PROXY: z
+      .enum(["true", "false", ""])
+      .default("false")
+      .transform((value) => value === "true"),
+    ADMIN_USERNAME: z.string().trim().min(1).default("admin"),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    SMTP_FROM: optionalText,
+    SHOP_EMAIL: optionalText.pipe(z.email().optional()),
+    SESSION_DAYS: positiveInt(14),
+    LOGIN_MAX_ATTEMPTS: positiveInt(5),
+    LOGIN_WINDOW_MINUTES: positiveInt(15),
+    CONTACT_MAX_PER_HOUR: positiveInt(5),
+    BOOKING_MAX_PER_HOUR: positiveInt(10),
+    BOOKING_CANCEL_NOTICE_HOURS: z.coerce.number().int().min(0).default(24),
+    UPLOAD_MAX_FILE_MB: positiveInt(10),
+    UPLOAD_MAX_FILES: positiveInt(20),
+    SEED_DEMO_CONTENT: z
+      .enum(["true", "false", ""])
+      .default("true")
+      .transform((value) => value !== "false"),
+    RESPONSE_CACHE: z
+      .enum(["on", "off", ""])
+      .default("on")
+      .transform((value) => value !== "off"),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    uploadsDir: path.resolve(env.DATA_DIR, "uploads"),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: env.DATABASE_URL,
+    trustProxy: env.TRUST_PROXY,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM, shopEmail: env.SHOP_EMAIL },
+    sessionDays: env.SESSION_DAYS,
+    limits: {
+      loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
+      loginWindowMinutes: env.LOGIN_WINDOW_MINUTES,
+      contactPerHour: env.CONTACT_MAX_PER_HOUR,
+      bookingPerHour: env.BOOKING_MAX_PER_HOUR,
+      uploadMaxFileBytes: env.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      uploadMaxFiles: env.UPLOAD_MAX_FILES,
+    },
+    bookingCancelNoticeHours: env.BOOKING_CANCEL_NOTICE_HOURS,
+    seedDemoContent: env.SEED_DEMO_CONTENT,
+    responseCache: env.RESPONSE_CACHE,
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value names its variable and stops the process. */
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const isSecureOrigin = (config: Config) => config.publicUrl.startsWith("https://");

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import type { AppContext } from "~/context";
+import { apiRouter as createRouter, loadUser } from "~/lib/api.server";
+import { authApi } from "~/features/auth/auth.api";
+import { servicesApi } from "~/features/services/services.api";
+import { productsApi } from "~/features/products/products.api";
+import { galleryApi } from "~/features/gallery/gallery.api";
+import { blogApi } from "~/features/blog/blog.api";
+import { faqsApi } from "~/features/faqs/faqs.api";
+import { barbersApi } from "~/features/barbers/barbers.api";
+import { mediaApi } from "~/features/media/media.api";
+import { bookingSlotsApi, bookingsApi } from "~/features/booking/booking.api";
+import { contactApi } from "~/features/contact/contact.api";
+import { apiErrorHandler, apiNotFound } from "./api/errors";
+import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
+import { refuseCrossSiteWrites } from "./api/origin";
+import { PUBLIC_API_LISTS, cachePublicJson, type ResponseCache } from "./response-cache";
+
+export interface HttpOptions {
+  /** Serves everything outside /api and /uploads: React Router's handler plus its static assets. */
+  pages?: RequestHandler[];
+  /** Vite's dev server injects inline scripts of its own, so the CSP is relaxed in development. */
+  development?: boolean;
+  /** Shared with the pages handler; public API lists are answered from it too. */
+  cache?: ResponseCache;
+}
+
+export function createApi(ctx: AppContext, cache?: ResponseCache) {
+  const api = createRouter();
+  api.use(express.json({ limit: "100kb", verify: refuseNulInJson }));
+  // Answers are private unless the response cache marks them public (anonymous, public content only).
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  api.use(loadUser(ctx));
+  if (cache) api.get(PUBLIC_API_LISTS, cachePublicJson(cache));
+  api.use(authApi(ctx));
+  api.use("/services", servicesApi(ctx));
+  api.use("/products", productsApi(ctx));
+  api.use("/gallery", galleryApi(ctx));
+  api.use("/blog", blogApi(ctx));
+  api.use("/faqs", faqsApi(ctx));
+  api.use("/barbers", barbersApi(ctx));
+  api.use("/media", mediaApi(ctx));
+  api.use("/booking-slots", bookingSlotsApi(ctx));
+  api.use("/bookings", bookingsApi(ctx));
+  api.use("/contact", contactApi(ctx));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  return api;
+}
+
+export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", ctx.config.trustProxy);
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.development
+        ? false
+        : {
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:", "https:"],
+              "frame-src": ["https://www.google.com", "https://maps.google.com"],
+              "connect-src": ["'self'"],
+              "upgrade-insecure-requests": ctx.config.publicUrl.startsWith("https://") ? [] : null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(refuseCrossSiteWrites(ctx.config.publicUrl));
+  app.use(refuseNulInUrl);
+
+  app.use(
+    "/uploads",
+    express.static(ctx.config.uploadsDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
+    (_req, res) => res.status(404).type("text/plain").send("Not found"),
+  );
+  app.use("/api", createApi(ctx, options.cache));
+  for (const handler of options.pages ?? []) app.use(handler);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { loadUser } from "~/lib/api.server";
+import { createAppContext, listen, shutDownGracefully } from "./boot";
+import { ConfigError, readConfig } from "./config";
+import { createHttpApp } from "./http";
+import { createPagesHandler } from "./pages";
+
+/* Development server: the API runs from source, pages come from Vite with hot reload. */
+
+async function main() {
+  const config = readConfig({ NODE_ENV: "development", ...process.env });
+  const ctx = await createAppContext(config);
+  const vite = await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+  const app = createHttpApp(ctx, {
+    development: true,
+    pages: [
+      vite.middlewares,
+      loadUser(ctx),
+      createPagesHandler(ctx, () => vite.ssrLoadModule("virtual:react-router/server-build") as never),
+    ],
+  });
+  shutDownGracefully(await listen(app, config), ctx);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

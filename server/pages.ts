@@ -1,0 +1,56 @@
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppContext } from "~/context";
+import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
+
+type Build = ServerBuild | (() => Promise<ServerBuild>);
+
+/** Pages whose content comes from outside the public content tables, so the content version cannot vouch for them. */
+const UNCACHED_PAGES = ["/admin", "/bookings/manage/"];
+
+function toWebRequest(req: Request, res: Response) {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/**
+ * React Router's pages with the shared context plus the per-request user and CSP
+ * nonce. Anonymous GETs go through the response cache; the rest (signed-in
+ * admins, form posts) straight to React Router.
+ */
+export function createPagesHandler(ctx: AppContext, build: Build, cache?: ResponseCache) {
+  const loadContext = (res: Response): AppLoadContext => ({
+    ...ctx,
+    user: res.locals.user ?? null,
+    cspNonce: res.locals.cspNonce as string,
+  });
+  const direct = createExpressHandler({ build, getLoadContext: (_req, res) => loadContext(res) });
+  const render = createRequestHandler(build, process.env.NODE_ENV);
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const cacheable =
+      cache && ResponseCache.isCacheable(req) && !UNCACHED_PAGES.some((prefix) => req.path.startsWith(prefix));
+    if (!cache || !cacheable) return direct(req, res, next);
+
+    const key = await cache.key(req);
+    const hit = cache.get(key);
+    if (hit) return sendWithEtag(req, res, hit);
+
+    const response = await render(toWebRequest(req, res), loadContext(res));
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
+    // The page's inline scripts carry this request's nonce, so the cached copy must replay the matching policy.
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") headers.push(["Content-Security-Policy", policy]);
+    const entry = { status: response.status, headers, body, etag: etagOf(body) };
+    if (req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie")) cache.set(key, entry);
+    sendWithEtag(req, res, entry);
+  };
+}

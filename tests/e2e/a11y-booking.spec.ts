@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { signIn } from "../support/e2e-auth";
+import {
+  bookThroughApi,
+  calendarDay,
+  chooseBooking,
+  createSlots,
+  createTwoServices,
+  futureDate,
+  test,
+} from "../support/e2e-booking";
+
+const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1440, height: 900 }, band: 5 },
+  { name: "phone", viewport: { width: 390, height: 844 }, band: 6 },
+] as const;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+for (const { name, viewport, band } of VIEWPORTS) {
+  test.describe(`booking screens on ${name}`, () => {
+    test.use({ viewport });
+    // Full axe scans of long pages on a busy machine.
+    test.slow();
+
+    test("/bookings has no serious accessibility violations, empty and with the details form showing errors", async ({
+      page,
+      owner,
+    }) => {
+      const services = await createTwoServices(owner);
+      const date = futureDate(band);
+      await createSlots(owner, { dates: [date], startTime: "04:00", endTime: "05:00", repeatEveryMinutes: 30 });
+
+      await page.goto("/bookings");
+      await expectNoSeriousViolations(page);
+
+      await chooseBooking(page, {
+        services,
+        date,
+        time: "04:00–04:30",
+        who: { customerName: "A", customerEmail: "x", customerPhone: "1", notes: "" },
+      });
+      await page.getByRole("button", { name: "Book Appointment" }).click();
+      await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
+      const services = await createTwoServices(owner);
+      const [slot] = await createSlots(owner, { dates: [futureDate(band)], startTime: "05:00", endTime: "05:30" });
+      const booking = await bookThroughApi(owner, slot!.id, services);
+
+      await page.goto(`/bookings/manage/${booking.manageToken}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Your Booking" })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      const missing = await page.goto(`/bookings/manage/${"x".repeat(43)}`);
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Booking not found" })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test("/admin/bookings has no serious accessibility violations", async ({ page, owner }) => {
+      const services = await createTwoServices(owner);
+      const date = futureDate(band);
+      const [slot] = await createSlots(owner, {
+        dates: [date],
+        startTime: "06:00",
+        endTime: "07:00",
+        repeatEveryMinutes: 30,
+      });
+      await bookThroughApi(owner, slot!.id, services);
+
+      await signIn(page);
+      await page.goto("/admin/bookings");
+      await (await calendarDay(page, "Booked slots calendar", date)).click();
+      await (await calendarDay(page, "Available slots calendar", date)).click();
+      await expect(page.getByRole("list", { name: /^Booked slots on/ })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
+}

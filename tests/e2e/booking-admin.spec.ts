@@ -1,0 +1,122 @@
+import { expect } from "@playwright/test";
+import { monthOf } from "~/features/booking/components/month-calendar";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { signIn } from "../support/e2e-auth";
+import {
+  adminSlots,
+  bookThroughApi,
+  calendarDay,
+  createTwoServices,
+  customer,
+  futureDayPair,
+  test,
+  publicSlots,
+} from "../support/e2e-booking";
+import { expectToast } from "../support/e2e-fixtures";
+
+test("only admins reach the page", async ({ page }) => {
+  await page.goto("/admin/bookings");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+});
+
+test("the admin adds a day of 30-minute slots on two dates, sees a booking with its customer and services, and deletes a slot", async ({
+  page,
+  owner,
+}) => {
+  const services = await createTwoServices(owner);
+  const [first, second] = futureDayPair(4);
+  await signIn(page);
+  await page.goto("/admin/bookings");
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Booking Slots" })).toBeVisible();
+  const available = page.getByRole("group", { name: "Available slots calendar" });
+  await expect(available.getByRole("columnheader")).toHaveText(["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]);
+
+  // Past days cannot be chosen.
+  await expect(available.getByRole("button", { name: "Previous month" })).toBeDisabled();
+  const today = shopToday();
+  if (monthOf(addDays(today, -1)) === monthOf(today)) {
+    const yesterday = available.getByRole("button", { name: new RegExp(`^${formatShopDate(addDays(today, -1))}`) });
+    await expect(yesterday).toHaveAttribute("aria-disabled", "true");
+    await yesterday.click({ force: true });
+    await expect(page.getByText("Selected dates: 0")).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Add Slots" }).click();
+  let dialog = page.getByRole("dialog", { name: "Add New Booking Slots" });
+  await expect(dialog).toContainText("Selected dates: 0");
+  await expect(dialog.getByText("Please select at least one date")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await (await calendarDay(page, "Available slots calendar", first)).click();
+  await (await calendarDay(page, "Available slots calendar", second)).click();
+  await expect(page.getByText("Selected dates: 2")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Slots" }).click();
+  dialog = page.getByRole("dialog", { name: "Add New Booking Slots" });
+  await expect(dialog).toContainText("Selected dates: 2");
+  await expect(dialog.getByLabel("Start time")).toHaveValue("09:00");
+  await expect(dialog.getByLabel("End time")).toHaveValue("10:00");
+  await dialog.getByLabel("End time").fill("17:00");
+  await dialog.getByLabel(/Repeat every/).fill("30");
+  await expect(dialog).toContainText("This will create 32 slots.");
+  await dialog.getByRole("button", { name: "Add Slots" }).click();
+  await expectToast(page, "Booking slots created successfully");
+  await expect(dialog).toBeHidden();
+
+  const firstList = page.getByRole("list", { name: `Available slots on ${formatShopDate(first)}` });
+  await expect(firstList.getByRole("listitem")).toHaveCount(16);
+  await expect(firstList.getByRole("listitem").first()).toHaveText("09:00–09:30");
+  await expect(firstList.getByRole("listitem").last()).toHaveText("16:30–17:00");
+  const created = (await publicSlots(owner)).filter((slot) => slot.date === first || slot.date === second);
+  expect(created).toHaveLength(32);
+
+  // An overlapping slot is refused with the server's reason.
+  await page.getByRole("button", { name: "Add Slots" }).click();
+  dialog = page.getByRole("dialog", { name: "Add New Booking Slots" });
+  await dialog.getByRole("button", { name: "Add Slots" }).click();
+  await expectToast(page, "Failed to create booking slots", /overlaps an existing slot/);
+  await expect(dialog.getByRole("alert")).toContainText("overlaps an existing slot");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  // A customer books 10:00–10:30 on the first date.
+  const slot = created.find((candidate) => candidate.date === first && candidate.startTime === "10:00")!;
+  const booking = await bookThroughApi(owner, slot.id, services, { ...customer, notes: "Short on top, please." });
+  await page.reload();
+
+  const booked = await calendarDay(page, "Booked slots calendar", first);
+  await expect(booked).toHaveAccessibleName(`${formatShopDate(first)}, 1 booked, 15 available`);
+  await booked.click();
+  const bookings = page.getByRole("list", { name: `Booked slots on ${formatShopDate(first)}` });
+  await expect(bookings.getByRole("listitem")).toHaveCount(1);
+  const entry = bookings.getByRole("listitem").first();
+  await expect(entry).toContainText("10:00–10:30");
+  await expect(entry).toContainText(customer.customerName);
+  await expect(entry).toContainText(customer.customerEmail);
+  await expect(entry).toContainText("07700900123");
+  await expect(entry).toContainText(`Services:${services[0].title}, ${services[1].title}`);
+  await expect(entry).toContainText(booking.reference);
+  await expect(entry).toContainText("£33.75");
+  await expect(entry).toContainText("Short on top, please.");
+
+  // The booked slot has left the available list; delete another after confirming.
+  await (await calendarDay(page, "Available slots calendar", first)).click();
+  await expect(firstList.getByRole("listitem")).toHaveCount(15);
+  await firstList.getByRole("button", { name: `Delete slot 09:30–10:00 on ${formatShopDate(first)}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this booking slot?" });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Booking slot deleted successfully");
+  await expect(firstList.getByRole("listitem")).toHaveCount(14);
+  await expect(firstList).not.toContainText("09:30–10:00");
+  expect(
+    (await adminSlots(owner)).some((candidate) => candidate.date === first && candidate.startTime === "09:30"),
+  ).toBe(false);
+
+  // The shop cancels the booking: the slot is available again.
+  await entry.getByRole("button", { name: "Cancel booking" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel booking" }).click();
+  await expectToast(page, "Booking cancelled");
+  await expect(bookings).toHaveCount(0);
+  expect((await publicSlots(owner)).map((free) => free.id)).toContain(slot.id);
+});

@@ -1,0 +1,176 @@
+import fs from "node:fs";
+import { expect } from "@playwright/test";
+import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.schema";
+import { formatShopDate } from "~/lib/shop-time";
+import {
+  calendarDay,
+  chooseBooking,
+  createSlots,
+  createTwoServices,
+  customer,
+  futureDate,
+  test,
+  publicSlots,
+} from "../support/e2e-booking";
+import { expectToast } from "../support/e2e-fixtures";
+
+test("a customer books two services, sees fee and total, keeps a confirmation, and the cancel link frees the slot", async ({
+  page,
+  owner,
+}) => {
+  const services = await createTwoServices(owner);
+  const date = futureDate(0);
+  const [slot] = await createSlots(owner, { dates: [date], startTime: "08:00", endTime: "08:45" });
+
+  await page.goto("/bookings");
+  await expect(page.getByRole("heading", { level: 1, name: "Book an Appointment" })).toBeVisible();
+  // The fee is said before anything is chosen.
+  await expect(page.getByText(/appointment fee of £8\.00 is added to every booking/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
+
+  await chooseBooking(page, { services, date, time: "08:00–08:45" });
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary).toContainText("Total duration55 mins");
+  await expect(summary).toContainText("Subtotal£25.75");
+  await expect(summary).toContainText("Appointment fee£8.00");
+  await expect(summary).toContainText("Total£33.75");
+  await expect(page.getByRole("button", { name: "08:00–08:45" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expectToast(page, "Your appointment has been booked successfully!");
+
+  const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
+  await expect(confirmation).toContainText(formatShopDate(date));
+  await expect(confirmation).toContainText("08:00–08:45");
+  await expect(confirmation).toContainText(services[0].title);
+  await expect(confirmation).toContainText(services[1].title);
+  await expect(confirmation).toContainText("£33.75");
+  await expect(confirmation).toContainText(/OB-[2-9A-Z]{8}/);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    confirmation.getByRole("link", { name: "Add to calendar" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^oldham-barbers-OB-[2-9A-Z]{8}\.ics$/);
+  const ics = fs.readFileSync(await download.path(), "utf8");
+  const day = date.replaceAll("-", "");
+  expect(ics).toContain(`DTSTART;TZID=Europe/London:${day}T080000`);
+  expect(ics).toContain(`DTEND;TZID=Europe/London:${day}T084500`);
+
+  // Everything is cleared for the next booking.
+  await expect(page.getByRole("checkbox", { name: services[0].title })).not.toBeChecked();
+  await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Your Details" })).toHaveCount(0);
+
+  // The slot has left the public list and the calendar.
+  expect((await publicSlots(owner)).map((free) => free.id)).not.toContain(slot!.id);
+  await expect(await calendarDay(page, "Choose a date", date)).toHaveAttribute("aria-disabled", "true");
+
+  await confirmation.getByRole("link", { name: "View or cancel your booking" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Booking" })).toBeVisible();
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Hello ${customer.customerName}`)).toBeVisible();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to cancel this booking?" });
+  await dialog.getByRole("button", { name: "Cancel booking" }).click();
+  await expectToast(page, "Your booking has been cancelled");
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+
+  expect((await publicSlots(owner)).map((free) => free.id)).toContain(slot!.id);
+});
+
+test("of two customers racing for one slot, one books and the other is told plainly and keeps their choices", async ({
+  browser,
+  owner,
+}) => {
+  const services = await createTwoServices(owner);
+  const date = futureDate(1);
+  await createSlots(owner, { dates: [date], startTime: "07:15", endTime: "07:45" });
+
+  const people = [
+    { ...customer, customerName: "First Racer", customerEmail: "first@example.com" },
+    { ...customer, customerName: "Second Racer", customerEmail: "second@example.com" },
+  ];
+  const contexts = await Promise.all(people.map(() => browser.newContext()));
+  const pages = await Promise.all(contexts.map((context) => context.newPage()));
+  for (const [index, page] of pages.entries()) {
+    await page.goto("/bookings");
+    await chooseBooking(page, { services: [services[0]], date, time: "07:15–07:45", who: people[index] });
+  }
+
+  await Promise.all(pages.map((page) => page.getByRole("button", { name: "Book Appointment" }).click()));
+
+  const outcomes = await Promise.all(
+    pages.map(async (page) => {
+      const booked = page.getByRole("region", { name: "Your appointment is booked" });
+      const refused = page.getByRole("alert").filter({ hasText: SLOT_TAKEN_MESSAGE });
+      await expect(booked.or(refused)).toBeVisible();
+      return (await booked.isVisible()) ? "booked" : "refused";
+    }),
+  );
+  expect(outcomes.toSorted()).toEqual(["booked", "refused"]);
+
+  const loser = pages[outcomes.indexOf("refused")]!;
+  const who = people[outcomes.indexOf("refused")]!;
+  // The slots are fresh: the only one of that day is gone, and the choices and details are still there.
+  await expect(loser.getByText("No available slots for the selected date. Please choose another date.")).toBeVisible();
+  await expect(loser.getByRole("checkbox", { name: services[0].title })).toBeChecked();
+  await expect(loser.getByLabel("Name", { exact: true })).toHaveValue(who.customerName);
+  await expect(loser.getByLabel("Email", { exact: true })).toHaveValue(who.customerEmail);
+  await expect(loser.getByText("Please select a time slot")).toBeVisible();
+  await expect(loser.getByRole("button", { name: "Book Appointment" })).toBeDisabled();
+
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test("the details form checks its fields and the submit waits for a service and a slot", async ({ page, owner }) => {
+  const services = await createTwoServices(owner);
+  const date = futureDate(2);
+  await createSlots(owner, { dates: [date], startTime: "06:30", endTime: "07:00" });
+
+  await page.goto("/bookings");
+  await expect(page.getByRole("heading", { name: "Your Details" })).toHaveCount(0);
+  await chooseBooking(page, {
+    services: [services[0]],
+    date,
+    time: "06:30–07:00",
+    who: { ...customer, customerName: "S", customerEmail: "not-an-email", customerPhone: "12345" },
+  });
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: services[0].title }).uncheck();
+  await expect(page.getByText("Please select at least one service")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Book Appointment" })).toBeDisabled();
+});
+
+test("the calendar offers only dates with free slots and works from the keyboard", async ({ page, owner }) => {
+  const services = await createTwoServices(owner);
+  const date = futureDate(3);
+  await createSlots(owner, { dates: [date], startTime: "05:00", endTime: "06:00", repeatEveryMinutes: 20 });
+
+  await page.goto("/bookings");
+  await page.getByRole("checkbox", { name: services[0].title }).check();
+  const day = await calendarDay(page, "Choose a date", date);
+  await expect(day).toHaveAccessibleName(new RegExp(`^${formatShopDate(date)}, 3 slots available$`));
+  await expect(
+    page
+      .getByRole("group", { name: "Choose a date" })
+      .getByRole("button", { name: /no slots available$/ })
+      .first(),
+  ).toHaveAttribute("aria-disabled", "true");
+
+  // Focus the day before, move right with the arrow key and choose with Enter.
+  await day.focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowRight");
+  await expect(day).toBeFocused();
+  await page.keyboard.press("Enter");
+  const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+  await expect(times.getByRole("button")).toHaveText(["05:00–05:20", "05:20–05:40", "05:40–06:00"]);
+  await times.getByRole("button", { name: "05:20–05:40" }).press("Enter");
+  await expect(times.getByRole("button", { name: "05:20–05:40" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { name: "Your Details" })).toBeVisible();
+});

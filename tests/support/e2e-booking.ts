@@ -1,0 +1,131 @@
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { AdminSlot, BookingConfirmation, PublicSlot } from "~/features/booking/booking.schema";
+import type { Service } from "~/features/services/services.schema";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { E2E_ADMIN } from "./e2e-env";
+import { unique } from "./e2e-fixtures";
+
+/*
+ * Booking specs make their own services and slots through the admin API, on
+ * dates months ahead that no seed data and no other spec uses, so they never
+ * depend on the demo content or on each other.
+ */
+
+/** `owner`: an API client signed in as the shop owner, apart from the page, so customers stay anonymous. */
+export const test = base.extend<{ owner: APIRequestContext }>({
+  owner: async ({ request }, provide) => {
+    const response = await request.post("/api/login", { data: E2E_ADMIN });
+    expect(response.status(), await response.text()).toBe(200);
+    await provide(request);
+  },
+});
+
+export async function createService(
+  api: APIRequestContext,
+  service: { title: string; price: number; duration: number; category?: Service["category"] },
+): Promise<Service> {
+  const response = await api.post("/api/services", {
+    data: { description: "Created by a booking test.", category: "hair", icon: "Scissors", order: 0, ...service },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Service;
+}
+
+/** Two services with prices whose sum checks the pence arithmetic: £18.50 + £7.25. */
+export async function createTwoServices(api: APIRequestContext) {
+  return [
+    await createService(api, { title: unique("Test Fade"), price: 18.5, duration: 35 }),
+    await createService(api, { title: unique("Test Beard"), price: 7.25, duration: 20, category: "beard" }),
+  ] as const;
+}
+
+export async function createSlots(
+  api: APIRequestContext,
+  input: { dates: string[]; startTime: string; endTime: string; repeatEveryMinutes?: number },
+): Promise<PublicSlot[]> {
+  const response = await api.post("/api/booking-slots", { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as PublicSlot[];
+}
+
+/**
+ * A shop date in the test's own band of 30 days (band 0 starts a month ahead,
+ * clear of the demo slots): specs that count slots never share a date, and the
+ * random day within the band keeps repeated runs against one server apart.
+ */
+export const futureDate = (band: number) => addDays(shopToday(), 30 + band * 30 + Math.floor(Math.random() * 30));
+
+/**
+ * Two consecutive dates of one month inside `band`. The pair steps back a day
+ * rather than out of the band when the random day is a month's last, so it
+ * never lands on another spec's dates.
+ */
+export function futureDayPair(band: number): readonly [string, string] {
+  const bandStart = addDays(shopToday(), 30 + band * 30);
+  const day = addDays(bandStart, 1 + Math.floor(Math.random() * 28));
+  const next = addDays(day, 1);
+  return next.slice(0, 7) === day.slice(0, 7) ? [day, next] : [addDays(day, -1), day];
+}
+
+export const publicSlots = async (api: APIRequestContext) =>
+  (await (await api.get("/api/booking-slots")).json()) as PublicSlot[];
+
+export const adminSlots = async (api: APIRequestContext) =>
+  (await (await api.get("/api/booking-slots?admin=true")).json()) as AdminSlot[];
+
+export const customer = {
+  customerName: "Sam Carter",
+  customerEmail: "sam.carter@example.com",
+  customerPhone: "07700 900123",
+  notes: "",
+};
+
+/** Books a slot through the public API, the way the booking page does. */
+export async function bookThroughApi(
+  api: APIRequestContext,
+  slotId: number,
+  services: readonly Service[],
+  who = customer,
+) {
+  const response = await api.patch(`/api/booking-slots/${slotId}`, {
+    data: {
+      ...who,
+      services: services.map((service) => String(service.id)),
+      serviceTitles: services.map((service) => service.title),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as BookingConfirmation;
+}
+
+/** The month calendar named `name`, moved forward to the month of `date`, and that day's button. */
+export async function calendarDay(page: Page, name: string, date: string): Promise<Locator> {
+  const calendar = page.getByRole("group", { name });
+  const heading = calendar.getByRole("heading");
+  const monthName = formatShopDate(date, "MMMM yyyy");
+  for (let step = 0; step < 36; step++) {
+    const shown = await heading.textContent();
+    if (shown === monthName) break;
+    await calendar.getByRole("button", { name: "Next month" }).click();
+    await expect(heading).not.toHaveText(shown ?? "");
+  }
+  await expect(calendar.getByRole("grid", { name: monthName })).toBeVisible();
+  return calendar.getByRole("button", { name: new RegExp(`^${formatShopDate(date)}`) });
+}
+
+/** Ticks services, picks the date and the slot, and fills in the details on /bookings. */
+export async function chooseBooking(
+  page: Page,
+  options: { services: readonly Service[]; date: string; time: string; who?: typeof customer },
+) {
+  for (const service of options.services) await page.getByRole("checkbox", { name: service.title }).check();
+  await (await calendarDay(page, "Choose a date", options.date)).click();
+  await page
+    .getByRole("group", { name: `Times on ${formatShopDate(options.date)}` })
+    .getByRole("button", { name: options.time })
+    .click();
+  const who = options.who ?? customer;
+  await page.getByLabel("Name", { exact: true }).fill(who.customerName);
+  await page.getByLabel("Email", { exact: true }).fill(who.customerEmail);
+  await page.getByLabel("Phone", { exact: true }).fill(who.customerPhone);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The production build on a fresh, seeded data folder for the Playwright run: SQLite by default,
+// or a new PostgreSQL database (dropped on exit) when TEST_DATABASE_URL is set.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-e2e-"));
+const cleanups = [() => fs.rmSync(dataDir, { recursive: true, force: true })];
+
+if (process.env.TEST_DATABASE_URL) {
+  const name = `barber_e2e_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+}
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: "owner",
+  ADMIN_PASSWORD: "e2e-owner-password",
+  // Playwright signs in and posts far more often than any visitor would.
+  LOGIN_MAX_ATTEMPTS: "1000",
+  CONTACT_MAX_PER_HOUR: "1000",
+  BOOKING_MAX_PER_HOUR: "1000",
+});
+
+const bundle = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "server/index.js");
+const { start } = await import(bundle);
+await start({
+  afterClose: async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  },
+});
