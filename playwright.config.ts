@@ -4,7 +4,7 @@ import { E2E_BASE_URL, E2E_PORT } from "./tests/support/e2e-env";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,5 +1,4 @@
 import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
-import { LazyMotion } from "motion/react";
 import {
   Links,
   Meta,
@@ -63,8 +62,6 @@ export const meta: Route.MetaFunction = ({ error }) => [
   ...(error ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-const loadMotionFeatures = () => import("./components/layout/motion-features").then((module) => module.default);
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   return (
@@ -86,11 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <LazyMotion features={loadMotionFeatures}>
-          <NavigationProgress />
-          <SiteHeader isAdmin={Boolean(data?.user?.isAdmin)} />
-          {children}
-        </LazyMotion>
+        <NavigationProgress />
+        <SiteHeader isAdmin={Boolean(data?.user?.isAdmin)} />
+        {children}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
         <ClientToaster />
         <ScrollRestoration nonce={data?.cspNonce} />

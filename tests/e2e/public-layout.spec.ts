@@ -125,24 +125,32 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("animates its height when it opens", async ({ page }) => {
+  test("animates its height when it opens and when it closes", async ({ page }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    const heights = await page.evaluate(async () => {
-      const toggle = document.querySelector<HTMLButtonElement>("header button[aria-expanded]")!;
-      toggle.click();
-      const seen: number[] = [];
-      const started = performance.now();
-      while (performance.now() - started < 600) {
-        await new Promise(requestAnimationFrame);
-        const menu = document.getElementById("mobile-menu");
-        if (menu) seen.push(Math.round(menu.getBoundingClientRect().height));
-      }
-      return seen;
-    });
-    const full = Math.max(...heights);
+    const sampleHeightsAfterToggle = () =>
+      page.evaluate(async () => {
+        document.querySelector<HTMLButtonElement>("header button[aria-expanded]")!.click();
+        const seen: number[] = [];
+        const started = performance.now();
+        while (performance.now() - started < 600) {
+          await new Promise(requestAnimationFrame);
+          const menu = document.getElementById("mobile-menu");
+          seen.push(menu ? Math.round(menu.getBoundingClientRect().height) : 0);
+        }
+        return seen;
+      });
+
+    const opening = await sampleHeightsAfterToggle();
+    const full = Math.max(...opening);
     expect(full).toBeGreaterThan(300);
-    expect(heights.some((height) => height > 0 && height < full)).toBe(true);
+    expect(opening.some((height) => height > 0 && height < full)).toBe(true);
+    expect(opening.at(-1)).toBe(full);
+
+    const closing = await sampleHeightsAfterToggle();
+    expect(closing.some((height) => height > 0 && height < full)).toBe(true);
+    expect(closing.at(-1)).toBe(0);
+    await expect(mainNav(page)).toHaveCount(0);
   });
 
   test("works from the keyboard: Enter opens it, Tab reaches the links, Escape closes it", async ({ page }) => {

@@ -1,42 +1,49 @@
-import { AnimatePresence, m, useIsPresent, useReducedMotion } from "motion/react";
 import { useContext, useState } from "react";
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+import { isOwnAnimationEnd, prefersReducedMotion } from "~/lib/reduced-motion";
+
+type Phase = "still" | "leaving" | "entering";
 
 /**
- * Spec section 2: the old page leaves (0.3 s) before the new one enters (0.3 s).
- * Visitors who ask for reduced motion get the new page at once; the element tree
- * stays the same either way so server and browser render alike.
+ * Spec section 2: the old page leaves (0.3 s) before the new one enters (0.3 s),
+ * with CSS animations (`.page-leave`, `.page-enter` in app.css). Visitors who ask
+ * for reduced motion get the new page at once. The first render never animates,
+ * so server and browser render alike.
+ *
+ * While a page fades out the router already holds the next page's data, and the
+ * leaving page's own loader data is gone: the leaving page keeps the router state
+ * it last rendered with, so it fades out intact instead of crashing.
  */
 export function PageTransition({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  const reduceMotion = useReducedMotion();
-  return (
-    <AnimatePresence mode="wait" initial={false}>
-      <m.div
-        key={pathname}
-        initial={reduceMotion ? false : { opacity: 0 }}
-        animate={{ opacity: 1 }}
-        exit={reduceMotion ? undefined : { opacity: 0 }}
-        transition={{ duration: 0.3, ease: "easeInOut" }}
-        className="flex flex-1 flex-col"
-      >
-        <KeepLeavingPageData>{children}</KeepLeavingPageData>
-      </m.div>
-    </AnimatePresence>
-  );
-}
+  const routerState = useContext(DataRouterStateContext);
+  const current = { pathname, page: children, routerState };
+  const [shown, setShown] = useState(current);
+  const [phase, setPhase] = useState<Phase>("still");
 
-/**
- * While a page fades out the router already holds the next page's data, and the
- * leaving page's own loader data is gone. The leaving page keeps reading the router
- * state it last rendered with, so it fades out intact instead of crashing.
- */
-function KeepLeavingPageData({ children }: { children: React.ReactNode }) {
-  const isPresent = useIsPresent();
-  const state = useContext(DataRouterStateContext);
-  const [lastState, setLastState] = useState(state);
-  if (isPresent && lastState !== state) setLastState(state);
+  if (shown.pathname === pathname) {
+    if (shown.page !== children || shown.routerState !== routerState) setShown(current);
+  } else if (phase !== "leaving") {
+    if (prefersReducedMotion()) setShown(current);
+    else setPhase("leaving");
+  }
+
   return (
-    <DataRouterStateContext.Provider value={isPresent ? state : lastState}>{children}</DataRouterStateContext.Provider>
+    <div
+      key={shown.pathname}
+      className={cn("flex flex-1 flex-col", phase === "leaving" && "page-leave", phase === "entering" && "page-enter")}
+      onAnimationEnd={(event) => {
+        if (!isOwnAnimationEnd(event)) return;
+        if (phase === "leaving") {
+          setShown(current);
+          setPhase("entering");
+        } else {
+          setPhase("still");
+        }
+      }}
+    >
+      <DataRouterStateContext.Provider value={shown.routerState}>{shown.page}</DataRouterStateContext.Provider>
+    </div>
   );
 }

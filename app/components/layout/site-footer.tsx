@@ -1,5 +1,6 @@
 import { Facebook, Instagram, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { SHOP_ADDRESS, SHOP_NAME, SHOP_PHONE, SHOP_PHONE_HREF, SHOP_SOCIAL_LINKS } from "~/lib/shop";
 import { LogoMark } from "./logo";
 import { OpeningHoursList } from "./opening-hours";
@@ -7,8 +8,7 @@ import { FOOTER_LINKS } from "./nav-links";
 
 /** Quick links glide to the top instead of jumping, unless the visitor asked for less motion. */
 export function scrollToTopSmoothly() {
-  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
 }
 
 const headingClass = "mb-4 font-display text-sm font-semibold uppercase tracking-[0.2em] text-brass";

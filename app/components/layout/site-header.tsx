@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
-import { AnimatePresence, m, useReducedMotion } from "motion/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { isOwnAnimationEnd, prefersReducedMotion } from "~/lib/reduced-motion";
 import { SHOP_NAME } from "~/lib/shop";
 import { BookingFeeNote } from "./booking-fee-note";
 import { LogoMark } from "./logo";
@@ -19,9 +19,13 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  // The menu stays in the page while its closing animation runs.
+  const [menuShown, setMenuShown] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const reduceMotion = useReducedMotion();
   const items = navItems(isAdmin);
+
+  if (open && !menuShown) setMenuShown(true);
+  if (!open && menuShown && prefersReducedMotion()) setMenuShown(false);
 
   // Any route change (a link, the back button) closes the menu.
   if (menuPath !== pathname) {
@@ -73,28 +77,28 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         </button>
       </div>
 
-      <AnimatePresence initial={false}>
-        {open && (
-          <m.nav
-            id={MENU_ID}
-            aria-label="Main"
-            key="menu"
-            initial={{ height: 0, opacity: 0 }}
-            animate={{ height: "auto", opacity: 1 }}
-            exit={{ height: 0, opacity: 0 }}
-            transition={{ duration: reduceMotion ? 0 : 0.25, ease: "easeInOut" }}
-            className="overflow-hidden border-t border-white/10 xl:hidden"
-          >
-            <ul className="mx-auto grid max-h-[calc(100dvh-4rem)] max-w-7xl gap-1 overflow-y-auto px-4 py-4 sm:px-6">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <MobileLink item={item} active={isActive(item, pathname)} onChoose={() => setOpen(false)} />
-                </li>
-              ))}
-            </ul>
-          </m.nav>
-        )}
-      </AnimatePresence>
+      {menuShown && (
+        <nav
+          id={MENU_ID}
+          aria-label="Main"
+          inert={!open}
+          className={cn(
+            "grid grid-rows-[1fr] overflow-hidden border-t border-white/10 xl:hidden",
+            open ? "mobile-menu-open" : "mobile-menu-close",
+          )}
+          onAnimationEnd={(event) => {
+            if (!open && isOwnAnimationEnd(event)) setMenuShown(false);
+          }}
+        >
+          <ul className="mx-auto grid max-h-[calc(100dvh-4rem)] min-h-0 w-full max-w-7xl gap-1 overflow-y-auto px-4 py-4 sm:px-6">
+            {items.map((item) => (
+              <li key={item.to}>
+                <MobileLink item={item} active={isActive(item, pathname)} onChoose={() => setOpen(false)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
 
       {/* Without JavaScript the toggle cannot open the menu, so small screens get the links as a plain list. */}
       <noscript>

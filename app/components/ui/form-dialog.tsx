@@ -1,4 +1,5 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 
 interface FormDialogProps {
   open: boolean;
@@ -24,5 +25,26 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+interface FormDialogActionsProps {
+  /** The spec's submit text, e.g. "Add Service" or "Update Service". */
+  submitLabel: string;
+  submitting: boolean;
+  onCancel: () => void;
+}
+
+/** Cancel and submit under the form in a FormDialog; submit waits while the form is being sent. */
+export function FormDialogActions({ submitLabel, submitting, onCancel }: FormDialogActionsProps) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={submitting}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

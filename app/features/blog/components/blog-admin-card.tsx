@@ -1,9 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
-import { ItemActions } from "~/components/ui/item-actions";
-import { MediaImage } from "~/features/media/components/media-image";
+import { AdminImageCard } from "~/features/media/components/admin-image-card";
 import { formatShopInstant } from "~/lib/format-instant";
 import { splitTags, type BlogPost } from "../blog.schema";
 
@@ -14,45 +12,41 @@ interface BlogAdminCardProps {
   busy: boolean;
 }
 
-export function BlogAdminCard({ post, onEdit, onDelete, busy }: BlogAdminCardProps) {
+export function BlogAdminCard({ post, ...actions }: BlogAdminCardProps) {
   return (
-    <Card className="flex h-full flex-col overflow-hidden sm:flex-row">
-      {post.image && (
-        <MediaImage
-          src={post.image}
-          alt=""
-          loading="lazy"
-          sizes="(min-width: 640px) 12rem, 100vw"
-          className="aspect-video w-full object-cover sm:aspect-auto sm:w-48 sm:shrink-0"
-        />
-      )}
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold leading-tight">{post.title}</h2>
-          <ItemActions name={post.title} onEdit={onEdit} onDelete={onDelete} disabled={busy} />
-        </div>
-        <p className="text-sm text-muted-foreground">
-          By <span className="font-medium text-foreground">{post.author}</span> ·{" "}
-          <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt, "MMM d, yyyy")}</time>
-        </p>
-        <p className="line-clamp-3 text-sm">{post.summary}</p>
-        <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1">
-          <Badge>{post.category}</Badge>
-          {splitTags(post.tags).map((tag) => (
-            <Badge key={tag} variant="outline">
-              {tag}
-            </Badge>
-          ))}
-          <Link
-            to={`/blog/${post.slug}`}
-            className="ml-auto inline-flex items-center gap-1 text-sm font-semibold text-accent-text underline-offset-4 hover:underline"
-          >
-            View post
-            <ExternalLink aria-hidden className="size-3.5" />
-            <span className="sr-only">: {post.title}</span>
-          </Link>
-        </div>
+    <AdminImageCard
+      title={post.title}
+      headingLevel="h2"
+      image={{
+        src: post.image,
+        alt: "",
+        sizes: "(min-width: 640px) 12rem, 100vw",
+        className: "aspect-video sm:aspect-auto sm:w-48 sm:shrink-0",
+      }}
+      imageBeside
+      {...actions}
+    >
+      <p className="text-sm text-muted-foreground">
+        By <span className="font-medium text-foreground">{post.author}</span> ·{" "}
+        <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt, "MMM d, yyyy")}</time>
+      </p>
+      <p className="line-clamp-3 text-sm">{post.summary}</p>
+      <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1">
+        <Badge>{post.category}</Badge>
+        {splitTags(post.tags).map((tag) => (
+          <Badge key={tag} variant="outline">
+            {tag}
+          </Badge>
+        ))}
+        <Link
+          to={`/blog/${post.slug}`}
+          className="ml-auto inline-flex items-center gap-1 text-sm font-semibold text-accent-text underline-offset-4 hover:underline"
+        >
+          View post
+          <ExternalLink aria-hidden className="size-3.5" />
+          <span className="sr-only">: {post.title}</span>
+        </Link>
       </div>
-    </Card>
+    </AdminImageCard>
   );
 }

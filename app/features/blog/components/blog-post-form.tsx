@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { X } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
+import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { ImagePicker } from "~/features/media/components/image-picker";
@@ -105,14 +105,11 @@ export function BlogPostForm({ post, onSaved, onCancel }: BlogPostFormProps) {
       <FormField label="Tags" error={errors.tags?.message} hint="Separate tags with commas, e.g. fades, beard care.">
         {(field) => <Input {...field} {...register("tags")} />}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {post ? "Update Post" : "Add Post"}
-        </Button>
-      </DialogFooter>
+      <FormDialogActions
+        submitLabel={post ? "Update Post" : "Add Post"}
+        submitting={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

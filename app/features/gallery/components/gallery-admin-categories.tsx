@@ -3,9 +3,8 @@ import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
@@ -110,14 +109,7 @@ function CategoryForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: ()
       <FormField label="Category Name" error={errors.name?.message}>
         {(field) => <Input {...field} {...register("name")} placeholder="e.g. Fades" />}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          Add Category
-        </Button>
-      </DialogFooter>
+      <FormDialogActions submitLabel={"Add Category"} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
+import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { ImagePicker } from "~/features/media/components/image-picker";
@@ -82,14 +81,11 @@ export function GalleryItemForm({ item, categories, onSaved, onCancel }: Gallery
           {(field) => <Input {...field} {...register("stylist")} />}
         </FormField>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {item ? "Update Item" : "Add Item"}
-        </Button>
-      </DialogFooter>
+      <FormDialogActions
+        submitLabel={item ? "Update Item" : "Add Item"}
+        submitting={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

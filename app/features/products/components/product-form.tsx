@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
+import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { ImagePicker } from "~/features/media/components/image-picker";
@@ -64,14 +63,11 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           />
         )}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {product ? "Update Product" : "Add Product"}
-        </Button>
-      </DialogFooter>
+      <FormDialogActions
+        submitLabel={product ? "Update Product" : "Add Product"}
+        submitting={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
+import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { useSaveResource } from "~/lib/use-admin-action";
@@ -107,14 +106,11 @@ export function ServiceForm({ service, onSaved, onCancel }: ServiceFormProps) {
           <Input {...field} {...register("order", numeric)} type="number" step="1" min="0" inputMode="numeric" />
         )}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {service ? "Update Service" : "Add Service"}
-        </Button>
-      </DialogFooter>
+      <FormDialogActions
+        submitLabel={service ? "Update Service" : "Add Service"}
+        submitting={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
