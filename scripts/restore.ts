@@ -9,4 +9,6 @@ if (!backupDir) {
   process.exit(1);
 }
 restoreData(backupDir, config.dataDir);
-console.log(`Restored ${backupDir} into ${config.dataDir}. The previous database, if any, was kept beside it (*.before-restore-*).`);
+console.log(
+  `Restored ${backupDir} into ${config.dataDir}. The previous database, if any, was kept beside it (*.before-restore-*).`,
+);

@@ -12,7 +12,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const missing = [];
 if (!fs.existsSync(path.join(root, "node_modules/.bin/vitest"))) missing.push("the npm packages: run `npm install`");
-if (!fs.existsSync(chromium)) missing.push(`Chromium at ${chromium}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+if (!fs.existsSync(chromium))
+  missing.push(`Chromium at ${chromium}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
 if (missing.length) {
   console.error(`npm test cannot run; missing:\n${missing.map((item) => `  - ${item}`).join("\n")}`);
   process.exit(1);
@@ -25,7 +26,13 @@ const run = (command, args, env = {}) =>
 const only = process.argv[2];
 let status = 0;
 if (only !== "e2e") {
-  status ||= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${reports}/vitest.json`]);
+  status ||= run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${reports}/vitest.json`,
+  ]);
 }
 if (only !== "unit") {
   status = run("node", ["scripts/start.mjs", "--build-only"]) || status;
