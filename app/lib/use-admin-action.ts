@@ -15,7 +15,8 @@ interface ActionOptions {
 /**
  * Runs an admin call the way every management screen needs: on success a toast
  * and a fresh list (the page loaders run again); on failure the destructive
- * "Error" notice with the server's text; an expired session goes back to the login.
+ * "Error" notice with the server's text, and a fresh list too; an expired session
+ * goes back to the login.
  */
 export function useAdminAction() {
   const navigate = useNavigate();
@@ -41,6 +42,8 @@ export function useAdminAction() {
           description: error instanceof Error ? error.message : String(error),
           variant: "destructive",
         });
+        // A refusal often means the list on screen is stale (a slot booked, an item deleted elsewhere).
+        await revalidate();
         return undefined;
       } finally {
         setPending(false);

@@ -6,8 +6,10 @@ import {
   adminSlots,
   bookThroughApi,
   calendarDay,
+  createSlots,
   createTwoServices,
   customer,
+  futureDate,
   futureDayPair,
   test,
   publicSlots,
@@ -119,4 +121,32 @@ test("the admin adds a day of 30-minute slots on two dates, sees a booking with 
   await expectToast(page, "Booking cancelled");
   await expect(bookings).toHaveCount(0);
   expect((await publicSlots(owner)).map((free) => free.id)).toContain(slot.id);
+});
+
+test("a slot a customer books while the admin's list is open is not deleted: the admin is told and sees it booked", async ({
+  page,
+  owner,
+}) => {
+  const services = await createTwoServices(owner);
+  const date = futureDate(7);
+  const [slot] = await createSlots(owner, { dates: [date], startTime: "08:00", endTime: "08:30" });
+  await signIn(page);
+  await page.goto("/admin/bookings");
+  await (await calendarDay(page, "Available slots calendar", date)).click();
+  const list = page.getByRole("list", { name: `Available slots on ${formatShopDate(date)}` });
+  await expect(list.getByRole("listitem")).toHaveText(["08:00–08:30"]);
+
+  const booking = await bookThroughApi(owner, slot!.id, services);
+  await list.getByRole("button", { name: `Delete slot 08:00–08:30 on ${formatShopDate(date)}` }).click();
+  await page
+    .getByRole("alertdialog", { name: "Are you sure you want to delete this booking slot?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expectToast(page, "Error", /has just been booked, so it was not deleted/);
+  await expect(list).toHaveCount(0);
+  await (await calendarDay(page, "Booked slots calendar", date)).click();
+  await expect(page.getByRole("list", { name: `Booked slots on ${formatShopDate(date)}` })).toContainText(
+    booking.reference,
+  );
+  expect((await adminSlots(owner)).find((candidate) => candidate.id === slot!.id)).toMatchObject({ status: "booked" });
 });

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { isUniqueViolation } from "~/db/errors";
+import { retryOnUniqueViolation } from "~/db/errors";
 import { notFound } from "~/lib/http-error";
 import { firstFreeSlug, slugify, type BlogCategory, type BlogPost, type BlogPostFormValues } from "./blog.schema";
 
@@ -64,19 +64,8 @@ async function uniqueSlug(db: Db, title: string, current?: { id: number; slug: s
   return firstFreeSlug(base, taken);
 }
 
-/** Two writers may pick the same free slug at once; the unique index stops the second, which then picks again. */
-async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
-    }
-  }
-}
-
 export async function createPost(db: Db, input: BlogPostFormValues): Promise<BlogPost> {
-  return withSlugRetry(async () => {
+  return retryOnUniqueViolation(async () => {
     const now = new Date().toISOString();
     const row = await db
       .insertInto("blog_posts")
@@ -88,7 +77,7 @@ export async function createPost(db: Db, input: BlogPostFormValues): Promise<Blo
 }
 
 export async function updatePost(db: Db, id: number, input: BlogPostFormValues): Promise<BlogPost> {
-  return withSlugRetry(async () => {
+  return retryOnUniqueViolation(async () => {
     const existing = await db.selectFrom("blog_posts").select(["id", "slug"]).where("id", "=", id).executeTakeFirst();
     if (!existing) throw notFound("Blog post");
     const row = await db

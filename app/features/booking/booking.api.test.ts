@@ -324,12 +324,30 @@ describe("admin list, delete and cancel", () => {
     expect((await admin.delete("/api/booking-slots/nope")).status).toBe(404);
   });
 
-  it("deletes a booked slot together with its booking", async () => {
+  it("deletes a booked slot together with its booking (the spec lets the admin delete either state)", async () => {
     const slot = await addSlot(freshDate());
     const { manageToken } = (await book(slot.id)).body;
     expect((await admin.delete(`/api/booking-slots/${slot.id}`)).status).toBe(204);
     expect(await adminSlot(slot.id)).toBeUndefined();
     expect((await api.anonymous().get(`/api/bookings/manage/${manageToken}`)).status).toBe(404);
+  });
+
+  it("with ?ifAvailable=true refuses to delete a slot that has been booked, and keeps the booking", async () => {
+    const slot = await addSlot(freshDate());
+    const { manageToken } = (await book(slot.id)).body;
+    const refused = await admin.delete(`/api/booking-slots/${slot.id}?ifAvailable=true`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "This slot has just been booked, so it was not deleted. Cancel the booking first if the time has to be freed.",
+    );
+    expect(await adminSlot(slot.id)).toMatchObject({ status: "booked" });
+    expect((await api.anonymous().get(`/api/bookings/manage/${manageToken}`)).body).toMatchObject({
+      status: "confirmed",
+    });
+
+    expect((await admin.post(`/api/booking-slots/${slot.id}/cancel`)).status).toBe(200);
+    expect((await admin.delete(`/api/booking-slots/${slot.id}?ifAvailable=true`)).status).toBe(204);
+    expect(await adminSlot(slot.id)).toBeUndefined();
   });
 
   it("cancels a booking: the slot is available again and can be booked anew", async () => {

@@ -48,7 +48,9 @@ export function bookingSlotsApi(ctx: AppContext) {
   });
 
   router.delete("/:id", requireAdmin, async (req, res) => {
-    await deleteSlot(ctx, parseId(req.params.id, "Booking slot"));
+    // `?ifAvailable=true` (our extension): refuse rather than delete a slot that has been booked.
+    const onlyIfAvailable = req.query.ifAvailable === "true";
+    await deleteSlot(ctx, parseId(req.params.id, "Booking slot"), { onlyIfAvailable });
     res.status(204).end();
   });
 

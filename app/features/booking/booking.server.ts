@@ -37,6 +37,8 @@ import {
 
 const SLOT_STARTED_MESSAGE = "Sorry, that time slot has already started. Please choose another time.";
 const ALREADY_CANCELLED_MESSAGE = "This booking has already been cancelled.";
+const SLOT_BOOKED_MESSAGE =
+  "This slot has just been booked, so it was not deleted. Cancel the booking first if the time has to be freed.";
 /** One request may fill a few weeks of short slots, not flood the table. */
 const MAX_SLOTS_PER_REQUEST = 2000;
 const INSERT_CHUNK = 500;
@@ -217,12 +219,26 @@ export async function createSlots(db: Db, input: SlotCreateValues, now: Date = n
 }
 
 /** Deletes a slot in either state; a booking on it goes with it and its customer is told. */
-export async function deleteSlot(ctx: AppContext, id: number): Promise<void> {
+/**
+ * Deletes a slot in either state (spec section 3); a booking on it goes with it and the
+ * customer is mailed. `onlyIfAvailable` is what the admin screen sends, since it offers
+ * delete on available slots only: a slot a customer booked after the screen loaded is
+ * then refused, not deleted with the fresh booking. The condition sits in the DELETE
+ * itself, so on PostgreSQL a booking committed a moment earlier wins the race.
+ */
+export async function deleteSlot(
+  ctx: AppContext,
+  id: number,
+  { onlyIfAvailable = false }: { onlyIfAvailable?: boolean } = {},
+): Promise<void> {
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom("booking_slots").select("id").where("id", "=", id).executeTakeFirst();
     if (!slot) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
-    await trx.deleteFrom("booking_slots").where("id", "=", id).execute();
+    let removal = trx.deleteFrom("booking_slots").where("id", "=", id);
+    if (onlyIfAvailable) removal = removal.where("status", "=", "available");
+    const { numDeletedRows } = await removal.executeTakeFirst();
+    if (numDeletedRows === 0n) throw conflict(SLOT_BOOKED_MESSAGE);
     return booking;
   });
   if (cancelled)

@@ -57,6 +57,30 @@ describe("services API", () => {
     await admin.delete(`/api/services/${first.body.id}`);
   });
 
+  it("gives each of several services added at once an order of its own", async () => {
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        admin.post("/api/services", { ...cut, title: `Rush ${index}`, order: 0 }),
+      ),
+    );
+    expect(added.map((response) => response.status)).toEqual(Array(8).fill(201));
+    const orders = added.map((response) => response.body.order as number);
+    expect([...orders].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const response of added) await admin.delete(`/api/services/${response.body.id}`);
+  });
+
+  it("of two services saved at once with the same order, keeps one and answers the other with the spec's message", async () => {
+    const both = await Promise.all(
+      ["First", "Second"].map((title) => admin.post("/api/services", { ...cut, title, order: 4 })),
+    );
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect(both.find((response) => response.status === 409)?.body.message).toBe(
+      "Order number 4 is already in use. Please choose a different number.",
+    );
+    expect((await api.anonymous().get("/api/services")).body).toHaveLength(1);
+    await admin.delete(`/api/services/${both.find((response) => response.status === 201)?.body.id}`);
+  });
+
   it("gives an empty order the highest order plus one", async () => {
     const a = await admin.post("/api/services", { ...cut, order: 10 });
     const b = await admin.post("/api/services", { ...cut, order: "" });

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
+import { retryOnUniqueViolation } from "~/db/errors";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/schema-fields";
 import { orderInUseMessage, type Service, type ServiceCategory, type ServiceFormValues } from "./services.schema";
@@ -49,33 +50,43 @@ const toColumns = (input: ServiceFormValues) => ({
   duration: input.duration,
 });
 
+/*
+ * Two admins saving at once may both find an order free (or both take highest + 1); the
+ * unique index refuses the second, whose retry then takes the next order, or meets the
+ * spec's message for an order it chose itself.
+ */
 export async function createService(db: Db, input: ServiceFormValues): Promise<Service> {
-  return db.transaction().execute(async (trx) => {
-    const order = input.order ? input.order : await nextOrder(trx);
-    await assertOrderFree(trx, order);
-    const row = await trx
-      .insertInto("services")
-      .values({ ...toColumns(input), sort_order: order })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toService(row);
-  });
+  return retryOnUniqueViolation(() =>
+    db.transaction().execute(async (trx) => {
+      // A chosen order is checked for the spec's message; highest + 1 is left to the unique index.
+      const order = input.order ? input.order : await nextOrder(trx);
+      if (input.order) await assertOrderFree(trx, order);
+      const row = await trx
+        .insertInto("services")
+        .values({ ...toColumns(input), sort_order: order })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toService(row);
+    }),
+  );
 }
 
 export async function updateService(db: Db, id: number, input: ServiceFormValues): Promise<Service> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("services").select("sort_order").where("id", "=", id).executeTakeFirst();
-    if (!existing) throw notFound("Service");
-    const order = input.order ? input.order : existing.sort_order;
-    await assertOrderFree(trx, order, id);
-    const row = await trx
-      .updateTable("services")
-      .set({ ...toColumns(input), sort_order: order })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toService(row);
-  });
+  return retryOnUniqueViolation(() =>
+    db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom("services").select("sort_order").where("id", "=", id).executeTakeFirst();
+      if (!existing) throw notFound("Service");
+      const order = input.order ? input.order : existing.sort_order;
+      await assertOrderFree(trx, order, id);
+      const row = await trx
+        .updateTable("services")
+        .set({ ...toColumns(input), sort_order: order })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toService(row);
+    }),
+  );
 }
 
 export async function deleteService(db: Db, id: number): Promise<void> {

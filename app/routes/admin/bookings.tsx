@@ -58,7 +58,7 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
   }
 
   async function deleteSlot(slot: AdminSlot) {
-    await run(() => api("DELETE", `/api/booking-slots/${slot.id}`), {
+    await run(() => api("DELETE", `/api/booking-slots/${slot.id}?ifAvailable=true`), {
       success: { title: "Booking slot deleted successfully" },
     });
   }
