@@ -1,10 +1,11 @@
 import type { Server } from "node:http";
 import type { Express } from "express";
 import type { AppContext } from "~/context";
-import { migrateToLatest, openDatabase } from "~/db/client.server";
+import { migrateToLatest, openDatabase, type Db } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { ensureAdminAccount } from "~/features/auth/auth.server";
+import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.server";
 import { createMailer } from "~/lib/mailer.server";
+import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "./config";
 
 /** The configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR), migrated. */
@@ -44,13 +45,19 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   return { db, config, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
 }
 
-/** Stops taking connections, lets requests in flight finish, then closes the database. */
-export function shutDownGracefully(server: Server, ctx: AppContext, afterClose?: () => Promise<void>) {
+/**
+ * Serves `app` until SIGTERM or SIGINT, keeping the session and rate-limit tables tidy meanwhile.
+ * On a signal it stops taking connections, lets requests in flight finish, then closes the database.
+ */
+export async function serve(app: Express, ctx: AppContext, afterClose?: () => Promise<void>) {
+  const server = await listen(app, ctx.config);
+  const housekeeping = startHousekeeping(ctx.db);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    clearInterval(housekeeping);
     server.close(async () => {
       await ctx.db.destroy();
       await afterClose?.();
@@ -63,11 +70,21 @@ export function shutDownGracefully(server: Server, ctx: AppContext, afterClose?:
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-export function listen(app: Express, config: Config): Promise<Server> {
+function listen(app: Express, config: Config): Promise<Server> {
   return new Promise((resolve) => {
     const server = app.listen(config.port, config.host, () => {
       console.log(`Oldham Barbers is running at ${config.publicUrl}`);
       resolve(server);
     });
   });
+}
+
+/** Deletes expired sessions and day-old rate-limit events at start and then hourly, so neither table only grows. */
+function startHousekeeping(db: Db) {
+  const tidy = () =>
+    Promise.all([pruneExpiredSessions(db), pruneEvents(db)]).catch((error: Error) =>
+      console.error(`Housekeeping failed: ${error.message}`),
+    );
+  void tidy();
+  return setInterval(tidy, 60 * 60 * 1000).unref();
 }

@@ -9,6 +9,30 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
+/*
+ * Which proxies may set the client address (X-Forwarded-For) that the rate limits count by:
+ * none, the nearest N, or those at the listed addresses. "true" (trust every hop) is refused,
+ * since a client could then pick its own address with each request.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((address) => address.trim());
+    if (value !== "true" && addresses.every((address) => PROXY_ADDRESS.test(address))) return addresses;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, the number of proxies in front of the app (e.g. 1), or their addresses (e.g. loopback, 10.0.0.0/8); true would let clients choose their own address",
+    });
+    return z.NEVER;
+  });
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -17,10 +41,7 @@ const configSchema = z
     DATA_DIR: z.string().trim().min(1).default("./data"),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-    TRUST_PROXY: z
-      .enum(["true", "false", ""])
-      .default("false")
-      .transform((value) => value === "true"),
+    TRUST_PROXY: trustProxySetting,
     ADMIN_USERNAME: z.string().trim().min(1).default("admin"),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import * as build from "virtual:react-router/server-build";
 import { loadUser } from "~/lib/api.server";
-import { createAppContext, listen, shutDownGracefully } from "./boot";
+import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
 import { createPagesHandler } from "./pages";
@@ -50,5 +50,5 @@ export async function start(options: StartOptions = {}) {
       createPagesHandler(ctx, build, cache),
     ],
   });
-  shutDownGracefully(await listen(app, config), ctx, options.afterClose);
+  await serve(app, ctx, options.afterClose);
 }

@@ -1,5 +1,5 @@
 import { loadUser } from "~/lib/api.server";
-import { createAppContext, listen, shutDownGracefully } from "./boot";
+import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
 import { createPagesHandler } from "./pages";
@@ -18,7 +18,7 @@ async function main() {
       createPagesHandler(ctx, () => vite.ssrLoadModule("virtual:react-router/server-build") as never),
     ],
   });
-  shutDownGracefully(await listen(app, config), ctx);
+  await serve(app, ctx);
 }
 
 main().catch((error) => {

@@ -6,8 +6,23 @@ import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
-/** Pages whose content comes from outside the public content tables, so the content version cannot vouch for them. */
-const UNCACHED_PAGES = ["/admin", "/bookings/manage/"];
+/**
+ * Pages whose content comes from outside the public content tables, so the content version cannot vouch
+ * for them, and which show personal data (a customer's booking, the admin screens): never stored.
+ */
+const PRIVATE_PAGES = ["/admin", "/bookings/manage/"];
+
+/** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */
+function isPrivatePage(req: Request) {
+  let path = req.path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed address matches no route; it gets the not-found page.
+  }
+  path = path.toLowerCase();
+  return PRIVATE_PAGES.some((prefix) => path.startsWith(prefix));
+}
 
 function toWebRequest(req: Request, res: Response) {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
@@ -35,9 +50,9 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
   const render = createRequestHandler(build, process.env.NODE_ENV);
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const cacheable =
-      cache && ResponseCache.isCacheable(req) && !UNCACHED_PAGES.some((prefix) => req.path.startsWith(prefix));
-    if (!cache || !cacheable) return direct(req, res, next);
+    const privatePage = isPrivatePage(req);
+    if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
+    if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
 
     const key = await cache.key(req);
     const hit = cache.get(key);

@@ -20,9 +20,11 @@ export function openDatabase(target: DatabaseTarget): Db {
     const pg = requireModule("pg") as typeof PgModule;
     // PostgreSQL returns bigint (count(*)) as text; every count we take fits a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (a restart, a failover) must not crash the process: the
+    // pool discards it and the next query opens a fresh one.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ":memory:") fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { AppContext, SessionUser } from "~/context";
 import { getSessionUser } from "~/features/auth/auth.server";
 import { HttpError, notFound } from "./http-error";
+import { parseRowId } from "./schema-fields";
 
 export const SESSION_COOKIE = "session";
 
@@ -16,8 +17,8 @@ export const parseInput = <S extends z.ZodType>(schema: S, value: unknown): z.ou
 
 /** Route ids are positive integers; anything else names nothing that exists. */
 export function parseId(value: string | string[] | undefined, what: string) {
-  const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what);
+  const id = typeof value === "string" ? parseRowId(value) : null;
+  if (id === null) throw notFound(what);
   return id;
 }
 

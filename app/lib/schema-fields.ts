@@ -56,3 +56,10 @@ export const imageUrlField = (requiredMessage: string) =>
 
 export const optionalImageUrlField = () =>
   optionalText(2000).refine((value) => value === null || isImageUrl(value), IMAGE_URL_MESSAGE);
+
+/** A row id written as text ("42"), or null when it cannot be one: PostgreSQL's integer ids stop at 2^31 − 1. */
+export function parseRowId(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}

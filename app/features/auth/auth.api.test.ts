@@ -57,6 +57,17 @@ describe("sessions", () => {
     await api.db.deleteFrom("rate_limit_events").execute();
   });
 
+  it("lets no more guesses through than the limit when they arrive all at once", async () => {
+    const client = api.anonymous();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => client.post("/api/login", { username: TEST_ADMIN.username, password: "wrong" })),
+    );
+    const checked = burst.filter((response) => response.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(burst.filter((response) => response.status === 429)).toHaveLength(12 - checked);
+    await api.db.deleteFrom("rate_limit_events").execute();
+  });
+
   it("refuses writes that a browser says come from another site", async () => {
     const client = api.anonymous();
     const fromElsewhere = await client.request("POST", "/api/login", {

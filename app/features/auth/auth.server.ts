@@ -81,10 +81,13 @@ const LOGIN_BUCKET = "login-failure";
 /**
  * Checks the credentials, throttling by client address: after `maxAttempts`
  * failures in the window every attempt is refused with 429 until it passes.
+ * Each attempt is counted before the slow password check and forgotten only on
+ * success, so a burst of parallel guesses cannot all pass the count at once.
  */
 export async function login(db: Db, input: LoginInput, clientKey: string, limits: LoginLimits): Promise<SessionUser> {
   const windowMs = limits.windowMinutes * 60_000;
-  if ((await countRecent(db, LOGIN_BUCKET, clientKey, windowMs)) >= limits.maxAttempts) {
+  await recordEvent(db, LOGIN_BUCKET, clientKey);
+  if ((await countRecent(db, LOGIN_BUCKET, clientKey, windowMs)) > limits.maxAttempts) {
     throw new HttpError(
       429,
       `Too many failed sign-in attempts. Please wait ${limits.windowMinutes} minutes and try again.`,
@@ -97,10 +100,7 @@ export async function login(db: Db, input: LoginInput, clientKey: string, limits
     .executeTakeFirst();
   // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !valid) {
-    await recordEvent(db, LOGIN_BUCKET, clientKey);
-    throw new HttpError(401, "Invalid username or password");
-  }
+  if (!user || !valid) throw new HttpError(401, "Invalid username or password");
   await clearEvents(db, LOGIN_BUCKET, clientKey);
   return { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };
 }

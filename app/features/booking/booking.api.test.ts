@@ -96,6 +96,18 @@ describe("booking slots: creation", () => {
     for (const slot of slots) expect(listed).toContain(slot.id);
   });
 
+  it("of overlapping slots added at once (two admins, a double click), creates one and refuses the rest", async () => {
+    const date = freshDate();
+    const before = await slotCount();
+    const attempts = await Promise.all(
+      ["10:00", "10:15", "10:00"].map((startTime) =>
+        admin.post("/api/booking-slots", { date, startTime, endTime: startTime === "10:00" ? "10:30" : "10:45" }),
+      ),
+    );
+    expect(attempts.map((response) => response.status).sort()).toEqual([201, 409, 409]);
+    expect(await slotCount()).toBe(before + 1);
+  });
+
   it("refuses an overlapping slot with a clear message, all or nothing", async () => {
     const [free, busy] = [freshDate(), freshDate()];
     await addSlot(busy, "10:00", "10:30");

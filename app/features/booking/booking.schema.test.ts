@@ -99,6 +99,8 @@ describe("booking form rules", () => {
     [{ customerPhone: "+44 07911 123456" }, "Please enter a valid UK phone number"],
     [{ customerPhone: "0791112345" }, "Please enter a valid UK phone number"],
     [{ services: ["abc"] }, "One of the chosen services is not offered"],
+    // Past PostgreSQL's integer ids: a query with it would fail rather than find nothing.
+    [{ services: ["2147483648"] }, "One of the chosen services is not offered"],
   ])("refuses %j with the spec's message", (patch, message) => {
     expect(firstMessage(bookingRequestSchema.safeParse({ ...details, ...patch }))).toBe(message);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatPounds } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
-import { optionalNumberField, toPence, toPounds } from "~/lib/schema-fields";
+import { optionalNumberField, parseRowId, toPence, toPounds } from "~/lib/schema-fields";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 
@@ -123,8 +123,8 @@ const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Please enter a valid email address";
 
 const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (/^[1-9]\d{0,9}$/.test(text)) return Number(text);
+  const id = parseRowId(String(value).trim());
+  if (id !== null) return id;
   ctx.addIssue({ code: "custom", message: "One of the chosen services is not offered" });
   return z.NEVER;
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { takeContentWriteTurn } from "~/db/content-version.server";
 import type { Database } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
 import { findServicesByIds } from "~/features/services/services.server";
@@ -183,6 +184,7 @@ export async function createSlots(db: Db, input: SlotCreateValues, now: Date = n
   });
 
   return db.transaction().execute(async (trx) => {
+    await takeContentWriteTurn(trx);
     const existing = await trx
       .selectFrom("booking_slots")
       .select(["date", "start_time as startTime", "end_time as endTime"])
@@ -223,8 +225,7 @@ export async function createSlots(db: Db, input: SlotCreateValues, now: Date = n
  * Deletes a slot in either state (spec section 3); a booking on it goes with it and the
  * customer is mailed. `onlyIfAvailable` is what the admin screen sends, since it offers
  * delete on available slots only: a slot a customer booked after the screen loaded is
- * then refused, not deleted with the fresh booking. The condition sits in the DELETE
- * itself, so on PostgreSQL a booking committed a moment earlier wins the race.
+ * then refused, not deleted with the fresh booking.
  */
 export async function deleteSlot(
   ctx: AppContext,
@@ -232,8 +233,14 @@ export async function deleteSlot(
   { onlyIfAvailable = false }: { onlyIfAvailable?: boolean } = {},
 ): Promise<void> {
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    const slot = await trx.selectFrom("booking_slots").select("id").where("id", "=", id).executeTakeFirst();
-    if (!slot) throw notFound("Booking slot");
+    // A no-op UPDATE locks the slot's row on PostgreSQL: a booking in flight either committed before
+    // (and is loaded below, so its customer is mailed) or waits and then finds the slot gone.
+    const locked = await trx
+      .updateTable("booking_slots")
+      .set((eb) => ({ status: eb.ref("status") }))
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (locked.numUpdatedRows === 0n) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
     let removal = trx.deleteFrom("booking_slots").where("id", "=", id);
     if (onlyIfAvailable) removal = removal.where("status", "=", "available");
