@@ -220,7 +220,6 @@ export async function createSlots(db: Db, input: SlotCreateValues, now: Date = n
   });
 }
 
-/** Deletes a slot in either state; a booking on it goes with it and its customer is told. */
 /**
  * Deletes a slot in either state (spec section 3); a booking on it goes with it and the
  * customer is mailed. `onlyIfAvailable` is what the admin screen sends, since it offers
@@ -242,10 +241,8 @@ export async function deleteSlot(
       .executeTakeFirst();
     if (locked.numUpdatedRows === 0n) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
-    let removal = trx.deleteFrom("booking_slots").where("id", "=", id);
-    if (onlyIfAvailable) removal = removal.where("status", "=", "available");
-    const { numDeletedRows } = await removal.executeTakeFirst();
-    if (numDeletedRows === 0n) throw conflict(SLOT_BOOKED_MESSAGE);
+    if (booking && onlyIfAvailable) throw conflict(SLOT_BOOKED_MESSAGE);
+    await trx.deleteFrom("booking_slots").where("id", "=", id).execute();
     return booking;
   });
   if (cancelled)
