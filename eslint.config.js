@@ -1,7 +1,49 @@
 import js from "@eslint/js";
+import { fileURLToPath } from "node:url";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/*
+ * The layers of ../shared/ARCHITECTURE.md (see docs/decisions/013-enforced-layers.md): ui (components, the
+ * browser parts of lib) → features → routes, never upwards; only `*.server.ts` modules reach app/db; nothing
+ * under app/ imports server/. Boot (with the demo seed in server/seed), scripts and tests sit above everything and may import all of it.
+ * The first element whose pattern matches a file names its layer, so the narrow patterns come first.
+ */
+const LAYERS = [
+  { type: "test", pattern: ["app/**/*.test.ts", "app/**/*.testing.ts"] },
+  { type: "db", pattern: "app/db/**" },
+  { type: "feature-server", pattern: ["app/features/**/*.server.ts", "app/features/**/*.api.ts"] },
+  { type: "feature", pattern: "app/features/**" },
+  { type: "route", pattern: ["app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx"] },
+  // The header, footer and page frame: rendered by the root route, they show the shop's facts (the settings
+  // feature), so they sit between the features and the routes.
+  { type: "shell", pattern: "app/components/layout/**" },
+  { type: "ui-server", pattern: "app/lib/**/*.server.ts" },
+  { type: "ui", pattern: ["app/components/**", "app/lib/**"] },
+  // The types every layer shares: the load context (which names the Db type) and the configuration.
+  { type: "app-context", pattern: ["app/context.ts", "app/config.server.ts"] },
+  { type: "boot", pattern: ["server/**", "scripts/**", "tests/**"] },
+].map((layer) => ({ ...layer, mode: "full" }));
+
+const layers = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+/** What each layer must not import; anything not listed is allowed. */
+const LAYER_POLICIES = [
+  { from: { element: { type: "ui" } }, disallow: layers("db", "feature", "feature-server", "shell", "route", "boot") },
+  { from: { element: { type: "ui-server" } }, disallow: layers("feature", "feature-server", "route", "boot") },
+  { from: { element: { type: "feature" } }, disallow: layers("db", "shell", "route", "boot") },
+  { from: { element: { type: "feature-server" } }, disallow: layers("shell", "route", "boot") },
+  { from: { element: { type: "shell" } }, disallow: layers("db", "feature-server", "route", "boot") },
+  { from: { element: { type: "route" } }, disallow: layers("db", "boot") },
+  { from: { element: { type: "db" } }, disallow: layers("feature", "feature-server", "route", "ui", "boot") },
+  // The load context names the types of what it carries (settings, storage), nothing more.
+  { from: { element: { type: "app-context" } }, disallow: layers("shell", "route", "boot") },
+].map((policy) => ({
+  ...policy,
+  message: "This import runs against the layers of ARCHITECTURE.md (see eslint.config.js).",
+}));
 
 export default tseslint.config(
   {
@@ -32,6 +74,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { [fileURLToPath(new URL("scripts/lib/eslint-alias-resolver.cjs", import.meta.url))]: {} },
+      "boundaries/elements": LAYERS,
+      // Our layers are sets of files (`*.server.ts`, root.tsx), not only folders: the patterns mean files on purpose.
+      "boundaries/legacy-warnings": false,
+    },
+    rules: { "boundaries/dependencies": ["error", { default: "allow", policies: LAYER_POLICIES }] },
+  },
+  {
+    // ESLint's import resolvers are loaded with require().
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     files: ["tests/**", "**/*.test.ts"],

@@ -1,12 +1,16 @@
 import type { Db } from "~/db/client.server";
+import type { MediaStorage } from "~/features/media/media-storage.server";
+import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { Mailer } from "~/lib/mailer.server";
-import type { Config } from "../server/config";
+import type { Config } from "~/config.server";
 
 /** What the API handlers and the page loaders share: one per process, nothing in it another instance needs. */
 export interface AppContext {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Where uploads are kept: DATA_DIR/uploads or a shared bucket (MEDIA_STORAGE_URL). */
+  storage: MediaStorage;
 }
 
 export interface SessionUser {
@@ -18,7 +22,11 @@ export interface SessionUser {
 declare module "react-router" {
   interface AppLoadContext extends AppContext {
     user: SessionUser | null;
+    /** The client's address as the rate limits count it (behind TRUST_PROXY, from X-Forwarded-For). */
+    clientKey: string;
     /** Per-request CSP nonce for the inline scripts React Router renders. */
     cspNonce: string;
+    /** The shop's settings, read once per request however many loaders ask (see loadSettings). */
+    settings: () => Promise<ShopSettings>;
   }
 }

@@ -11,14 +11,14 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ClientToaster } from "./components/layout/client-toaster";
-import { LoadErrorPage, NotFoundPage } from "./components/layout/error-page";
+import { GeneralErrorBoundary } from "./components/layout/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { PageTransition } from "./components/layout/page-transition";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { BOOKING_FEE_PENCE } from "./features/booking/booking.schema";
-import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/seo";
-import { SHOP_NAME } from "./lib/shop";
+import { publicSettings } from "./features/settings/shop-settings";
+import type { RootSettingsData } from "./features/settings/use-shop-settings";
+import { defaultDescription, pageTitle, shopSettingsFrom } from "./features/seo/seo";
 import { shopToday } from "./lib/shop-time";
 
 declare global {
@@ -34,15 +34,18 @@ declare global {
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return {
+  const data = {
     user: context.user,
     cspNonce: context.cspNonce,
     /** Canonical and social URLs are built from the configured address, never from the request's Host header. */
     publicUrl: context.config.publicUrl,
-    bookingFeePence: BOOKING_FEE_PENCE,
+    /** The layout's shop facts (header, footer, fee notes); private booking rules stay on the server. */
+    settings: publicSettings(await context.settings()),
     // The shop's calendar year for the copyright line, worked out here to keep date libraries out of every page's bundle.
     year: Number(shopToday().slice(0, 4)),
   };
+  // Components read the settings through this plain type rather than this module's, which would be a cycle.
+  return data satisfies RootSettingsData;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -52,13 +55,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Defaults for documents no route describes (the root error page); every public route sets its own. */
-export const meta: Route.MetaFunction = ({ error }) => [
+export const meta: Route.MetaFunction = ({ error, matches }) => [
   {
-    title: error
-      ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong")
-      : SHOP_NAME,
+    title: pageTitle(
+      error ? (isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong") : "",
+      shopSettingsFrom(matches).shopName,
+    ),
   },
-  { name: "description", content: DEFAULT_DESCRIPTION },
+  { name: "description", content: defaultDescription(matches) },
   ...(error ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
@@ -100,6 +104,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <LoadErrorPage error={error} />;
+  return <GeneralErrorBoundary error={error} />;
 }

@@ -1,21 +1,24 @@
 // npm run backup [-- destination]: a consistent copy of the database and uploads, safe while the site runs.
 import path from "node:path";
+import { openMediaStorage } from "~/features/media/media-storage.server";
 import { backupData } from "../server/backup";
-import { readConfig } from "../server/config";
+import { databaseLocation } from "../server/boot";
+import { runScript } from "./lib/run-script";
 
-const config = readConfig();
-if (config.databaseUrl) {
-  console.log(
-    [
-      "This site uses PostgreSQL (DATABASE_URL). Back it up with pg_dump, and copy the uploads folder:",
-      `  pg_dump --format=custom --file=barber.dump "${config.databaseUrl.replace(/:[^:@/]*@/, ":***@")}"`,
-      `  cp -r ${config.uploadsDir} ./uploads-backup`,
-      "Restore with pg_restore --clean --dbname=… barber.dump.",
-    ].join("\n"),
-  );
-  process.exit(0);
-}
-const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const destination = path.resolve(process.argv[2] ?? path.join("backups", stamp));
-const manifest = await backupData(config.dataDir, destination);
-console.log(`Backup written to ${destination} (database + ${manifest.uploads} upload files).`);
+await runScript(async (config) => {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const destination = path.resolve(process.argv[2] ?? path.join("backups", stamp));
+  const storage = await openMediaStorage(config.mediaStorage);
+  const manifest = await backupData({ storage, dataDir: config.databaseUrl ? undefined : config.dataDir }, destination);
+  const what = manifest.database ? "database + " : "";
+  console.log(`Backup written to ${destination} (${what}${manifest.uploads} upload files from ${storage.location}).`);
+  if (config.databaseUrl) {
+    console.log(
+      [
+        "This site uses PostgreSQL (DATABASE_URL): add the database to the backup with pg_dump:",
+        `  pg_dump --format=custom --file=${path.join(destination, "barber.dump")} "${databaseLocation(config)}"`,
+        "and bring it back with pg_restore --clean --dbname=… barber.dump before npm run restore.",
+      ].join("\n"),
+    );
+  }
+});

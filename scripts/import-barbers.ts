@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import { placesFromJson } from "~/features/barbers/barbers.schema";
 import { importBarbers } from "~/features/barbers/barbers.server";
-import { openAppDatabase } from "../server/boot";
-import { readConfig } from "../server/config";
+import { openExistingAppDatabase } from "../server/boot";
+import { runScript } from "./lib/run-script";
 
 const file = process.argv[2];
 if (!file) {
@@ -13,25 +13,25 @@ if (!file) {
   process.exit(2);
 }
 
-let places: unknown[];
-try {
-  places = placesFromJson(JSON.parse(fs.readFileSync(file, "utf8")));
-} catch (error) {
-  console.error(`Cannot read ${file}: ${(error as Error).message}`);
-  process.exit(2);
-}
-
-const config = readConfig();
-const db = await openAppDatabase(config);
-try {
-  const summary = await importBarbers(db, places);
-  for (const problem of summary.problems) {
-    console.error(`Skipped entry ${problem.index}${problem.name ? ` (${problem.name})` : ""}: ${problem.message}`);
+await runScript(async (config) => {
+  let places: unknown[];
+  try {
+    places = placesFromJson(JSON.parse(fs.readFileSync(file, "utf8")));
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${(error as Error).message}`);
+    process.exit(2);
   }
-  console.log(
-    `Barbers imported from ${file}: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped.`,
-  );
-  process.exitCode = summary.skipped > 0 ? 1 : 0;
-} finally {
-  await db.destroy();
-}
+  const db = await openExistingAppDatabase(config);
+  try {
+    const summary = await importBarbers(db, places);
+    for (const problem of summary.problems) {
+      console.error(`Skipped entry ${problem.index}${problem.name ? ` (${problem.name})` : ""}: ${problem.message}`);
+    }
+    console.log(
+      `Barbers imported from ${file}: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped.`,
+    );
+    process.exitCode = summary.skipped > 0 ? 1 : 0;
+  } finally {
+    await db.destroy();
+  }
+});

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { loadEnvFile } from "./lib/env-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bundle = path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js");
@@ -19,13 +20,24 @@ function newestMtime(entry) {
     .reduce((newest, file) => Math.max(newest, fs.statSync(path.join(file.parentPath, file.name)).mtimeMs), 0);
 }
 
-if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+loadEnvFile();
 
 const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log("Building the production bundle…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The build's file table and the framework's repeated deprecation notices bury the lines that
+  // matter (the address, the first admin password), so its output is shown only when it fails.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    process.exit(result.status ?? 1);
+  }
+  console.log("Built.");
 }
 
 if (process.argv.includes("--build-only")) process.exit(0);

@@ -1,64 +1,124 @@
+import fs from "node:fs";
 import type { Server } from "node:http";
+import { sql } from "kysely";
 import type { Express } from "express";
 import type { AppContext } from "~/context";
-import { migrateToLatest, openDatabase, type Db } from "~/db/client.server";
-import { seedDemoContent } from "~/db/seed/seed.server";
+import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from "~/db/client.server";
+import { seedDemoContent } from "./seed/seed";
 import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.server";
+import { openMediaStorage } from "~/features/media/media-storage.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
+import { ensureSettings } from "~/features/settings/settings.server";
 import { createMailer } from "~/lib/mailer.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
-import type { Config } from "./config";
+import type { Config } from "~/config.server";
+import { startJobs } from "./jobs";
 
 /** The configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR), migrated. */
 export async function openAppDatabase(config: Config) {
-  const db = openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
-      : { kind: "sqlite", file: `${config.dataDir}/barber.sqlite` },
-  );
+  const db = openDatabase(databaseTarget(config));
   await migrateToLatest(db);
   return db;
 }
 
+function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "sqlite", file: `${config.dataDir}/barber.sqlite` };
+}
+
+/** Where the configured database is, for messages: the SQLite file, or the PostgreSQL URL without its password. */
+export function databaseLocation(config: Config) {
+  const target = databaseTarget(config);
+  return target.kind === "sqlite" ? target.file : target.url.replace(/:[^:@/]*@/, ":***@");
+}
+
+/**
+ * The site's database for a maintenance script: one the site has created already, migrated.
+ * A script pointed at the wrong place (no DATA_DIR, a mistyped URL) must not quietly start a
+ * new, empty database and report success, so a missing one is an error naming where it looked.
+ */
+export async function openExistingAppDatabase(config: Config) {
+  const target = databaseTarget(config);
+  const missing = (reason?: string) =>
+    new Error(
+      `No site database at ${databaseLocation(config)}${reason ? ` (${reason})` : ""}: set DATA_DIR or DATABASE_URL (in .env or the environment) to the site's, or start the site once to create it.`,
+    );
+  if (target.kind === "sqlite" && !fs.existsSync(target.file)) throw missing();
+  const db = openDatabase(target);
+  const failure = await sql`select 1 from kysely_migration limit 1`.execute(db).then(
+    () => null,
+    (error: Error) => error,
+  );
+  if (failure) {
+    await db.destroy();
+    throw missing(failure.message);
+  }
+  await migrateToLatest(db);
+  return db;
+}
+
+/** The context, with what the first start must tell the owner once the server is listening. */
+export interface StartedContext extends AppContext {
+  firstStartNotice?: string;
+}
+
+/** Lines in a frame that stands out from the rest of the start-up output. */
+export function boxed(lines: string[]) {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "═".repeat(width + 4);
+  return [`╔${rule}╗`, ...lines.map((line) => `║  ${line.padEnd(width)}  ║`), `╚${rule}╝`].join("\n");
+}
+
 /** Opens and migrates the database, creates the admin on first start and seeds an empty shop. */
-export async function createAppContext(config: Config): Promise<AppContext> {
+export async function createAppContext(config: Config): Promise<StartedContext> {
   const db = await openAppDatabase(config);
 
+  // BOOKING_CANCEL_NOTICE_HOURS only seeds the first settings; from then on the owner edits the notice.
+  await ensureSettings(db, { ...DEFAULT_SETTINGS, cancellationNoticeHours: config.bookingCancelNoticeHours });
+
   const admin = await ensureAdminAccount(db, config.admin.username, config.admin.password);
+  let firstStartNotice: string | undefined;
   if (admin.generatedPassword) {
-    console.log(
-      [
-        "",
-        "  An admin account was created. Sign in at /admin with:",
-        `    username: ${config.admin.username}`,
-        `    password: ${admin.generatedPassword}`,
-        "  This password is shown only once. Change it with `npm run admin:reset-password`.",
-        "",
-      ].join("\n"),
-    );
+    firstStartNotice = boxed([
+      "An admin account was created. Sign in at",
+      `  ${config.publicUrl}/admin`,
+      `  username: ${config.admin.username}`,
+      `  password: ${admin.generatedPassword}`,
+      "This password is shown only once.",
+      "Change it with: npm run admin:reset-password",
+    ]);
   } else if (admin.created) {
     console.log(`Admin account "${config.admin.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
 
-  if (config.seedDemoContent && (await seedDemoContent(db, config.uploadsDir))) {
+  const storage = await openMediaStorage(config.mediaStorage);
+  if (config.seedDemoContent && (await seedDemoContent(db, storage))) {
     console.log("Demo content seeded into the empty database.");
   }
-  return { db, config, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
+  return { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from), firstStartNotice };
 }
 
 /**
- * Serves `app` until SIGTERM or SIGINT, keeping the session and rate-limit tables tidy meanwhile.
- * On a signal it stops taking connections, lets requests in flight finish, then closes the database.
+ * Serves `app` until SIGTERM or SIGINT, keeping the session and rate-limit tables tidy and running
+ * queued jobs meanwhile. On a signal it stops taking connections and jobs, lets requests and jobs
+ * in flight finish, then closes the database.
  */
-export async function serve(app: Express, ctx: AppContext, afterClose?: () => Promise<void>) {
+export async function serve(app: Express, ctx: StartedContext, afterClose?: () => Promise<void>) {
   const server = await listen(app, ctx.config);
+  // Last, so the one-time password is not scrolled away by other start-up lines.
+  if (ctx.firstStartNotice) console.log(`\n${ctx.firstStartNotice}\n`);
   const housekeeping = startHousekeeping(ctx.db);
+  const jobs = await startJobs(ctx);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     clearInterval(housekeeping);
+    const jobsStopped = jobs.stop();
     server.close(async () => {
+      await jobsStopped;
       await ctx.db.destroy();
       await afterClose?.();
       process.exit(0);

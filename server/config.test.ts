@@ -23,3 +23,50 @@ describe("configuration", () => {
     expect(() => readConfig({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);
   });
 });
+
+describe("MEDIA_STORAGE_URL", () => {
+  it("keeps uploads in DATA_DIR/uploads when unset", () => {
+    expect(readConfig({ DATA_DIR: "/srv/barber" }).mediaStorage).toEqual({ kind: "local", dir: "/srv/barber/uploads" });
+  });
+
+  it("reads a bucket: https for s3://, http for s3+http://, key and secret decoded, folders as a prefix", () => {
+    expect(
+      readConfig({ MEDIA_STORAGE_URL: "s3://AKIA1:se%2Fcret@s3.eu-west-2.amazonaws.com/barber-media?region=eu-west-2" })
+        .mediaStorage,
+    ).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.eu-west-2.amazonaws.com",
+      region: "eu-west-2",
+      bucket: "barber-media",
+      prefix: "",
+      forcePathStyle: false,
+      accessKeyId: "AKIA1",
+      secretAccessKey: "se/cret",
+    });
+    expect(
+      readConfig({
+        MEDIA_STORAGE_URL: "s3+http://minio:minio-secret@10.0.0.5:9000/shared/oldham/uploads?forcePathStyle=true",
+      }).mediaStorage,
+    ).toMatchObject({
+      endpoint: "http://10.0.0.5:9000",
+      bucket: "shared",
+      prefix: "oldham/uploads/",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    ["not a url", /is not a URL/],
+    ["https://key:secret@host/bucket", /must start with s3:\/\/ or s3\+http:\/\//],
+    ["s3://host/bucket", /must carry the access key and the secret/],
+    ["s3://key:secret@host/", /must name the bucket/],
+    ["s3://key:secret@host/bucket?regoin=eu-west-2", /unknown options: regoin/],
+    ["s3://key:secret@host/bucket?forcePathStyle=yes", /forcePathStyle must be true or false/],
+  ])("stops on MEDIA_STORAGE_URL=%j with what is wrong and the expected form", (value, message) => {
+    expect(() => readConfig({ MEDIA_STORAGE_URL: value })).toThrow(message);
+    expect(() => readConfig({ MEDIA_STORAGE_URL: value })).toThrow(
+      /MEDIA_STORAGE_URL: .*the form is s3:\/\/KEY:SECRET@host/,
+    );
+  });
+});

@@ -2,7 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import * as build from "virtual:react-router/server-build";
-import { loadUser } from "~/lib/api.server";
+import { loadUser } from "./load-user";
+import { auditAdminWrites, describeAdminPageAction } from "./audit";
 import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
@@ -47,6 +48,7 @@ export async function start(options: StartOptions = {}) {
       ),
       express.static(clientDir, { maxAge: "1h", index: false }),
       loadUser(ctx),
+      auditAdminWrites(ctx, describeAdminPageAction),
       createPagesHandler(ctx, build, cache),
     ],
   });

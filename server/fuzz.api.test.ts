@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
 import fc from "fast-check";
@@ -6,8 +5,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database";
 import { createSession } from "~/features/auth/auth.server";
-import { SESSION_COOKIE } from "~/lib/api.server";
-import { startTestApi, TEST_ADMIN, TEST_USER, type TestApi } from "../tests/support/test-app";
+import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
+import { SESSION_COOKIE } from "~/lib/session-cookie";
+import {
+  ALL_DAY_OPENING_HOURS,
+  openAllHours,
+  startTestApi,
+  TEST_ADMIN,
+  TEST_USER,
+  type TestApi,
+} from "../tests/support/test-app";
 
 /*
  * Property-based abuse of every API call: random and malformed bodies, query strings and
@@ -106,6 +113,13 @@ const SNAPSHOT_TABLES: [keyof Database, string[]][] = [
   ["booking_services", ["booking_id", "position"]],
   ["faqs", ["id"]],
   ["barbers", ["id"]],
+  ["recovery_codes", ["id"]],
+  ["pending_logins", ["id"]],
+  ["audit_log", ["id"]],
+  ["customer_notes", ["email"]],
+  ["shop_settings", ["id"]],
+  ["opening_hours", ["day", "start_time"]],
+  ["closures", ["id"]],
 ];
 
 type Snapshot = Map<string, string>;
@@ -117,7 +131,7 @@ async function snapshot(): Promise<Snapshot> {
     for (const key of keys) query = query.orderBy(key as any);
     state.set(table, JSON.stringify(await query.execute()));
   }
-  const uploads = fs.existsSync(api.config.uploadsDir) ? fs.readdirSync(api.config.uploadsDir).sort() : [];
+  const uploads = (await api.storage.list()).sort();
   state.set("uploads/", JSON.stringify(uploads));
   return state;
 }
@@ -138,6 +152,8 @@ const fixtures = {
 const futureDate = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
 
 async function createFixtures() {
+  // The fixture slots may land on any weekday: open the shop round the clock so they all fit.
+  await openAllHours(api.db);
   const admin = await api.admin();
   const anonymous = api.anonymous();
   const created = async (path: string, body: unknown) => {
@@ -180,6 +196,9 @@ async function createFixtures() {
   });
   if (booking.status !== 200) throw new Error(`fixture booking: ${booking.status} ${booking.text}`);
   fixtures.tokens = [booking.body.manageToken];
+  const booked = await api.db.selectFrom("bookings").select(["id", "customer_email"]).execute();
+  fixtures.ids.booking = ids(booked);
+  fixtures.ids.customer = booked.map((row) => enc(row.customer_email));
   const submissions = [];
   for (let i = 0; i < 2; i++) submissions.push((await anonymous.post("/api/contact", VALID.contact)).body);
   fixtures.ids.submission = ids(submissions);
@@ -242,6 +261,7 @@ const VALID = {
     slug: "fuzz-post",
   },
   faq: { question: "Fuzz?", answer: "Yes.", category: "General", order: 1 },
+  settings: { ...DEFAULT_SETTINGS, openingHours: ALL_DAY_OPENING_HOURS },
   slot: { date: futureDate, startTime: "13:00", endTime: "14:00", status: "available" },
   slotDialog: { dates: [futureDate], startTime: "15:00", endTime: "17:00", repeatEveryMinutes: 30 },
   booking: {
@@ -273,7 +293,9 @@ type Param =
   | "submission"
   | "slug"
   | "barber"
-  | "token";
+  | "token"
+  | "booking"
+  | "customer";
 
 interface Route {
   method: string;
@@ -295,6 +317,13 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/user" },
   { method: "POST", path: "/login", valid: VALID.login },
   { method: "POST", path: "/logout" },
+  { method: "POST", path: "/login/verify", valid: { pendingLogin: "no-such-sign-in", code: "123456" } },
+  { method: "GET", path: "/accounts" },
+  { method: "GET", path: "/accounts/me/two-factor" },
+  { method: "POST", path: "/accounts/me/two-factor/confirm", valid: { code: "123456" } },
+  { method: "POST", path: "/accounts/me/two-factor/disable", valid: { password: "not-the-password" } },
+  { method: "PUT", path: "/accounts/me/password", valid: { currentPassword: "not-it", newPassword: "new-password" } },
+  { method: "GET", path: "/audit" },
   { method: "GET", path: "/services" },
   { method: "POST", path: "/services", valid: VALID.service },
   { method: "PUT", path: "/services/{p}", param: "service", valid: VALID.service },
@@ -313,6 +342,8 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/faqs" },
   { method: "POST", path: "/faqs", valid: VALID.faq },
   { method: "PUT", path: "/faqs/{p}", param: "faq", valid: VALID.faq },
+  { method: "GET", path: "/settings" },
+  { method: "PUT", path: "/settings", valid: VALID.settings },
   { method: "GET", path: "/barbers" },
   { method: "GET", path: "/barbers/{p}", param: "barber" },
   { method: "GET", path: "/media" },
@@ -328,6 +359,12 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/bookings/manage/{p}/cancel", param: "token" },
   { method: "POST", path: "/booking-slots/{p}/cancel", param: "slot" },
   { method: "DELETE", path: "/booking-slots/{p}", param: "slot" },
+  { method: "PATCH", path: "/bookings/{p}", param: "booking", valid: { attendance: "no-show" } },
+  { method: "GET", path: "/customers" },
+  { method: "GET", path: "/customers/{p}", param: "customer" },
+  { method: "PUT", path: "/customers/{p}/notes", param: "customer", valid: { notes: "Fuzz note." } },
+  { method: "GET", path: "/customers/{p}/export", param: "customer" },
+  { method: "DELETE", path: "/customers/{p}", param: "customer" },
   { method: "DELETE", path: "/contact/submissions/{p}", param: "submission" },
   { method: "DELETE", path: "/media/{p}", param: "media" },
   { method: "DELETE", path: "/faqs/{p}", param: "faq" },

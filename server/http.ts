@@ -3,7 +3,8 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import type { AppContext } from "~/context";
-import { apiRouter as createRouter, loadUser } from "~/lib/api.server";
+import { apiRouter as createRouter } from "~/lib/api.server";
+import { loadUser } from "./load-user";
 import { authApi } from "~/features/auth/auth.api";
 import { servicesApi } from "~/features/services/services.api";
 import { productsApi } from "~/features/products/products.api";
@@ -12,10 +13,19 @@ import { blogApi } from "~/features/blog/blog.api";
 import { faqsApi } from "~/features/faqs/faqs.api";
 import { barbersApi } from "~/features/barbers/barbers.api";
 import { mediaApi } from "~/features/media/media.api";
-import { bookingSlotsApi, bookingsApi } from "~/features/booking/booking.api";
+import { availabilityApi, bookingSlotsApi, bookingsApi } from "~/features/booking/booking.api";
+import { teamApi } from "~/features/team/team.api";
 import { contactApi } from "~/features/contact/contact.api";
+import { accountsApi } from "~/features/accounts/accounts.api";
+import { auditApi } from "~/features/audit/audit.api";
+import { auditAdminWrites, describeApiWrite } from "./audit";
+import { z } from "zod";
+import { apiDoc } from "~/lib/api-docs.server";
+import { bookingAttendanceApi, customersApi } from "~/features/customers/customers.api";
+import { settingsApi } from "~/features/settings/settings.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
+import { buildOpenApiDocument } from "./api/openapi";
 import { refuseCrossSiteWrites } from "./api/origin";
 import { PUBLIC_API_LISTS, cachePublicJson, type ResponseCache } from "./response-cache";
 
@@ -37,6 +47,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
     next();
   });
   api.use(loadUser(ctx));
+  api.use(auditAdminWrites(ctx, describeApiWrite));
   if (cache) api.get(PUBLIC_API_LISTS, cachePublicJson(cache));
   api.use(authApi(ctx));
   api.use("/services", servicesApi(ctx));
@@ -48,7 +59,29 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/media", mediaApi(ctx));
   api.use("/booking-slots", bookingSlotsApi(ctx));
   api.use("/bookings", bookingsApi(ctx));
+  api.use("/availability", availabilityApi(ctx));
+  api.use("/team", teamApi(ctx));
+  api.use("/bookings", bookingAttendanceApi(ctx));
+  api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
+  api.use("/settings", settingsApi(ctx));
+  api.use("/accounts", accountsApi(ctx));
+  api.use("/audit", auditApi(ctx));
+  // Built on first request from the routes above, so it describes exactly what this process serves.
+  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+  api.get(
+    "/openapi.json",
+    apiDoc({
+      summary: "This API's OpenAPI 3.1 document",
+      tag: "meta",
+      responses: {
+        200: ["The document", z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })],
+      },
+    }),
+    (_req, res) => {
+      res.json((openApiDocument ??= buildOpenApiDocument(api, "/api")));
+    },
+  );
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;
@@ -79,16 +112,15 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: under it browsers send `Origin: null` with a form posted from our own pages
+      // (the forms before JavaScript), which the cross-site checks must refuse. Other sites still get nothing.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(refuseCrossSiteWrites(ctx.config.publicUrl));
   app.use(refuseNulInUrl);
 
-  app.use(
-    "/uploads",
-    express.static(ctx.config.uploadsDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
-    (_req, res) => res.status(404).type("text/plain").send("Not found"),
-  );
+  app.use("/uploads", ctx.storage.serve, (_req, res) => res.status(404).type("text/plain").send("Not found"));
   app.use("/api", createApi(ctx, options.cache));
   for (const handler of options.pages ?? []) app.use(handler);
   return app;

@@ -1,4 +1,5 @@
-import { loadUser } from "~/lib/api.server";
+import { loadUser } from "./load-user";
+import { auditAdminWrites, describeAdminPageAction } from "./audit";
 import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
@@ -15,6 +16,7 @@ async function main() {
     pages: [
       vite.middlewares,
       loadUser(ctx),
+      auditAdminWrites(ctx, describeAdminPageAction),
       createPagesHandler(ctx, () => vite.ssrLoadModule("virtual:react-router/server-build") as never),
     ],
   });

@@ -2,6 +2,10 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
+import { clientKey } from "~/lib/api.server";
+import { contentVersion } from "~/db/content-version.server";
+import type { ShopSettings } from "~/features/settings/settings.schema";
+import { loadSettings } from "~/features/settings/settings.server";
 import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -41,12 +45,18 @@ function toWebRequest(req: Request, res: Response) {
  * admins, form posts) straight to React Router.
  */
 export function createPagesHandler(ctx: AppContext, build: Build, cache?: ResponseCache) {
-  const loadContext = (res: Response): AppLoadContext => ({
-    ...ctx,
-    user: res.locals.user ?? null,
-    cspNonce: res.locals.cspNonce as string,
-  });
-  const direct = createExpressHandler({ build, getLoadContext: (_req, res) => loadContext(res) });
+  // `version`: the content version the response cache keyed this request by, so the settings need no read.
+  const loadContext = (req: Request, res: Response, version?: number): AppLoadContext => {
+    let settings: Promise<ShopSettings> | undefined;
+    return {
+      ...ctx,
+      user: res.locals.user ?? null,
+      clientKey: clientKey(req),
+      cspNonce: res.locals.cspNonce as string,
+      settings: () => (settings ??= loadSettings(ctx.db, version)),
+    };
+  };
+  const direct = createExpressHandler({ build, getLoadContext: (req, res) => loadContext(req, res) });
   const render = createRequestHandler(build, process.env.NODE_ENV);
 
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -54,11 +64,12 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
     if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
     if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
 
-    const key = await cache.key(req);
+    const version = await contentVersion(ctx.db);
+    const key = cache.keyAt(version, req);
     const hit = cache.get(key);
     if (hit) return sendWithEtag(req, res, hit);
 
-    const response = await render(toWebRequest(req, res), loadContext(res));
+    const response = await render(toWebRequest(req, res), loadContext(req, res, version));
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
     // The page's inline scripts carry this request's nonce, so the cached copy must replay the matching policy.

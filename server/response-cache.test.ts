@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, type TestClient } from "../tests/support/test-app";
+import { ResponseCache } from "./response-cache";
 
 const service = {
   title: "Skin Fade",
@@ -46,5 +47,28 @@ describe("response cache", () => {
     expect(adminList.status).toBe(200);
     expect(adminList.headers.get("cache-control")).toBe("no-store");
     expect((await api.anonymous().get("/api/booking-slots?admin=true")).status).toBe(401);
+  });
+});
+
+describe("response cache bounds", () => {
+  const answer = (bytes: number) => ({ status: 200, headers: [], body: Buffer.alloc(bytes), etag: '"x"' });
+
+  it("holds at most its bytes, dropping the least recently used, and never one oversized answer", () => {
+    const cache = new ResponseCache(api.db, { maxBytes: 1600 });
+    for (let index = 0; index < 16; index++) cache.set(`page-${index}`, answer(100));
+    expect(cache.get("page-0")).toBeDefined();
+    cache.set("page-16", answer(100));
+    expect(cache.get("page-0")).toBeDefined();
+    expect(cache.get("page-1")).toBeUndefined();
+    cache.set("huge", answer(101));
+    expect(cache.get("huge")).toBeUndefined();
+  });
+
+  it("forgets an answer after its time", async () => {
+    const cache = new ResponseCache(api.db, { maxAgeMs: 20 });
+    cache.set("page", answer(10));
+    expect(cache.get("page")).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.get("page")).toBeUndefined();
   });
 });

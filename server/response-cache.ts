@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { contentVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/client.server";
-import { SESSION_COOKIE } from "~/lib/api.server";
+import { SESSION_COOKIE } from "~/lib/session-cookie";
 
 /*
  * A cache of what anonymous visitors get: rendered pages, their client-side
@@ -18,7 +19,6 @@ export interface CachedResponse {
   headers: [string, string][];
   body: Buffer;
   etag: string;
-  storedAt: number;
 }
 
 export interface ResponseCacheOptions {
@@ -31,17 +31,19 @@ export interface ResponseCacheOptions {
 export const etagOf = (body: Buffer | string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
-  private bytes = 0;
-  private readonly maxBytes: number;
-  private readonly maxAgeMs: number;
+  private readonly entries: LRUCache<string, CachedResponse>;
 
   constructor(
     private readonly db: Db,
-    options: ResponseCacheOptions = {},
+    { maxBytes = 32 * 1024 * 1024, maxAgeMs = 60_000 }: ResponseCacheOptions = {},
   ) {
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      // One answer may not crowd out the rest.
+      maxEntrySize: maxBytes / 16,
+      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+      ttl: maxAgeMs,
+    });
   }
 
   /** Only anonymous GETs are shared: a signed-in admin sees personal bits (the Admin link). */
@@ -50,43 +52,25 @@ export class ResponseCache {
   }
 
   async key(req: Request) {
-    return `${await contentVersion(this.db)}:${req.originalUrl}`;
+    return this.keyAt(await contentVersion(this.db), req);
+  }
+
+  /** The key of a request at a content version the caller has already read. */
+  keyAt(version: number, req: Request) {
+    return `${version}:${req.originalUrl}`;
   }
 
   get(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (Date.now() - entry.storedAt > this.maxAgeMs) {
-      this.delete(key);
-      return undefined;
-    }
-    // Re-insert so that Map order is least-recently-used first.
-    this.entries.delete(key);
+    return this.entries.get(key);
+  }
+
+  set(key: string, entry: CachedResponse) {
     this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, entry: Omit<CachedResponse, "storedAt">) {
-    if (entry.body.length > this.maxBytes / 16) return;
-    this.delete(key);
-    this.entries.set(key, { ...entry, storedAt: Date.now() });
-    this.bytes += entry.body.length;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.body.length;
   }
 }
 
 /** Sends a cached or freshly made answer, with a 304 when the client already holds this version. */
-export function sendWithEtag(req: Request, res: Response, entry: Omit<CachedResponse, "storedAt">) {
+export function sendWithEtag(req: Request, res: Response, entry: CachedResponse) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
@@ -135,4 +119,5 @@ export const PUBLIC_API_LISTS = [
   "/barbers",
   "/barbers/:slug",
   "/booking-slots",
+  "/settings",
 ];

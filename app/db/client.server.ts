@@ -1,12 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Migration,
+} from "kysely";
 import { createRequire } from "node:module";
 import type PgModule from "pg";
 import type { Database } from "./database";
 import * as initial from "./migrations/001-initial";
 import * as contentVersion from "./migrations/002-content-version";
+import * as settings from "./migrations/003-settings";
+import * as adminAccounts from "./migrations/004-admin-accounts";
+import * as team from "./migrations/005-team";
+import * as jobs from "./migrations/006-jobs";
 
 export type Db = Kysely<Database>;
 
@@ -33,12 +46,41 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+}
+
+/*
+ * A deferred transaction that reads first and writes later cannot wait for another process's
+ * write: SQLite answers "database is locked" at once instead of calling the busy handler. A
+ * transaction that takes the write lock when it begins waits its turn (busy_timeout) like any
+ * other write, so a script or a second process beside the server never fails a booking.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SQLite.Database;
+
+  constructor(database: SQLite.Database) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver({ database: this.#database });
+  }
 }
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
   "002-content-version": contentVersion,
+  "003-settings": settings,
+  "004-admin-accounts": adminAccounts,
+  "005-team": team,
+  "006-jobs": jobs,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /*
  * One typed schema for both engines. Portable choices: integer pence for money,
@@ -12,6 +12,11 @@ export interface UsersTable {
   password_hash: string;
   is_admin: number;
   created_at: string;
+  /** The TOTP secret, encrypted (decision 010); set from the start of setup, in use once enabled is 1. */
+  two_factor_secret: string | null;
+  two_factor_enabled: Generated<number>;
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  two_factor_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -98,6 +103,7 @@ export interface ContactSubmissionsTable {
   status: string;
   error: string | null;
   created_at: string;
+  erased_at: string | null;
 }
 
 export interface BookingSlotsTable {
@@ -105,8 +111,12 @@ export interface BookingSlotsTable {
   date: string;
   start_time: string;
   end_time: string;
-  status: "available" | "booked";
+  status: "available" | "booked" | "released";
   created_at: string;
+  /** The team member whose time the slot is; a manual slot may have none. */
+  member_id: number | null;
+  /** "appointment": written with its booking for a computed time; a cancel releases it instead of offering it. */
+  kind: Generated<"manual" | "appointment">;
 }
 
 export interface BookingsTable {
@@ -127,6 +137,9 @@ export interface BookingsTable {
   mail_error: string | null;
   created_at: string;
   cancelled_at: string | null;
+  attendance: "attended" | "no-show" | null;
+  /** When the customer's personal data was replaced (retention or an erasure request). */
+  erased_at: string | null;
 }
 
 export interface BookingServicesTable {
@@ -168,6 +181,134 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** Single-use recovery codes, kept as SHA-256: they are random and long, so a fast hash suffices. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A sign-in whose password was right and which now waits for its two-factor code; id is the token's SHA-256. */
+export interface PendingLoginsTable {
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Who wrote what and when: never request bodies, so no password, code or customer message. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  actor_name: string;
+  kind: string;
+  action: string;
+  target_id: string | null;
+  target_label: string | null;
+  created_at: string;
+}
+
+/** The shop's facts and booking rules: one row, id 1 (absent until first saved: the defaults apply). */
+export interface ShopSettingsTable {
+  id: number;
+  shop_name: string;
+  tagline: string;
+  about: string;
+  street: string;
+  town: string;
+  postcode: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  email: string;
+  instagram: string;
+  facebook: string;
+  booking_fee_pence: number;
+  fee_included_in_prices: number;
+  cancellation_notice_hours: number;
+  minimum_notice_minutes: number;
+  booking_horizon_weeks: number;
+  reminder_lead_hours: number;
+  slot_interval_minutes: number;
+  booking_buffer_minutes: number;
+  booking_retention_months: number;
+  contact_retention_months: number;
+  updated_at: string;
+}
+
+/** The shop's week: one row per opening range; a weekday without rows is closed. */
+export interface OpeningHoursTable {
+  /** 0 = Sunday … 6 = Saturday. */
+  day: number;
+  start_time: string;
+  end_time: string;
+}
+
+/** Dated closures, `yyyy-MM-dd` inclusive at both ends. */
+export interface ClosuresTable {
+  id: Generated<number>;
+  from_date: string;
+  to_date: string;
+  note: string;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  name: string;
+  bio: string;
+  image: string | null;
+  sort_order: number;
+  active: number;
+  created_at: string;
+}
+
+export interface TeamMemberServicesTable {
+  member_id: number;
+  service_id: number;
+}
+
+/** One working range of a weekday (0 = Sunday); a day without rows is not worked. */
+export interface TeamMemberHoursTable {
+  member_id: number;
+  day: number;
+  start_time: string;
+  end_time: string;
+}
+
+export interface TeamMemberTimeOffTable {
+  member_id: number;
+  position: number;
+  from_date: string;
+  to_date: string;
+  note: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON; cleared once the job has finished, since it may carry a manage token or a customer's details. */
+  payload: string;
+  unique_key: string | null;
+  state: "pending" | "done" | "failed";
+  /** ISO instant; fixed-width, so text order is time order on both engines. */
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface CustomerNotesTable {
+  /** Lower-cased e-mail address. */
+  email: string;
+  notes: string;
+  updated_at: string;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -185,8 +326,18 @@ export interface Database {
   booking_services: BookingServicesTable;
   faqs: FaqsTable;
   barbers: BarbersTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_logins: PendingLoginsTable;
+  audit_log: AuditLogTable;
+  shop_settings: ShopSettingsTable;
+  opening_hours: OpeningHoursTable;
+  closures: ClosuresTable;
+  team_members: TeamMembersTable;
+  team_member_services: TeamMemberServicesTable;
+  team_member_hours: TeamMemberHoursTable;
+  team_member_time_off: TeamMemberTimeOffTable;
+  jobs: JobsTable;
+  customer_notes: CustomerNotesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
-export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
-export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

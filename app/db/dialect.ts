@@ -1,3 +1,4 @@
 import { PostgresAdapter, type Kysely } from "kysely";
 
-export const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Pick<Kysely<unknown>, "getExecutor">) =>
+  db.getExecutor().adapter instanceof PostgresAdapter;

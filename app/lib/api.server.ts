@@ -1,16 +1,14 @@
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { Router } from "express";
 import type { Db } from "~/db/client.server";
-import { parse as parseCookies } from "cookie";
 import type { z } from "zod";
-import type { AppContext, SessionUser } from "~/context";
-import { getSessionUser } from "~/features/auth/auth.server";
+import { apiDoc, apiErrorSchema } from "./api-docs.server";
+import type { SessionUser } from "~/context";
+import { sessionTokenOf } from "./session-cookie";
 import { HttpError, notFound } from "./http-error";
 import { parseRowId } from "./schema-fields";
 
-export const SESSION_COOKIE = "session";
-
-export const sessionToken = (req: Request) => parseCookies(req.headers.cookie ?? "")[SESSION_COOKIE];
+export const sessionToken = (req: Request) => sessionTokenOf(req.headers.cookie);
 
 /** Parses input with a feature's schema; a ZodError becomes a 400 with the schema's messages. */
 export const parseInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => schema.parse(value);
@@ -23,14 +21,6 @@ export function parseId(value: string | string[] | undefined, what: string) {
 }
 
 export const currentUser = (res: Response): SessionUser | null => res.locals.user ?? null;
-
-/** Loads the signed-in user (if any) once per request. */
-export function loadUser(ctx: AppContext): RequestHandler {
-  return async (req, res, next) => {
-    res.locals.user = await getSessionUser(ctx.db, sessionToken(req));
-    next();
-  };
-}
 
 /** Every admin call goes through this: anonymous callers get 401, signed-in non-admins 403. */
 export function requireAdmin(_req: Request, res: Response, next: NextFunction) {
@@ -48,6 +38,8 @@ interface AdminWrites<S extends z.ZodType, T> {
   /** Names the resource in 404 messages, e.g. "Service" → "Service not found". */
   what: string;
   schema: S;
+  /** The schema of the item the create and update calls answer with, for the API document. */
+  item: z.ZodType<T>;
   /** Mount point inside the feature's router, e.g. "/categories"; empty for the router's root. */
   base?: string;
   create: (db: Db, input: z.output<S>) => Promise<T>;
@@ -60,19 +52,46 @@ interface AdminWrites<S extends z.ZodType, T> {
  * 201 with the item, update 200 with the item, delete 204; all admin only.
  */
 export function mountAdminWrites<S extends z.ZodType, T>(router: Router, db: Db, writes: AdminWrites<S, T>) {
+  const { what, schema, item } = writes;
   const base = writes.base ?? "";
-  router.post(base || "/", requireAdmin, async (req, res) => {
-    res.status(201).json(await writes.create(db, parseInput(writes.schema, req.body)));
-  });
+  const refused = {
+    400: [`The ${what} fails its rules; nothing changed`, apiErrorSchema],
+    409: ["It clashes with an existing record (a taken order or name)", apiErrorSchema],
+  } as const;
+  router.post(
+    base || "/",
+    apiDoc({ summary: `Add (${what})`, body: schema, responses: { 201: [`The new ${what}`, item], ...refused } }),
+    requireAdmin,
+    async (req, res) => {
+      res.status(201).json(await writes.create(db, parseInput(schema, req.body)));
+    },
+  );
   const { update } = writes;
   if (update) {
-    router.put(`${base}/:id`, requireAdmin, async (req, res) => {
-      const id = parseId(req.params.id, writes.what);
-      res.json(await update(db, id, parseInput(writes.schema, req.body)));
-    });
+    router.put(
+      `${base}/:id`,
+      apiDoc({
+        summary: `Replace (${what})`,
+        body: schema,
+        responses: { 200: [`The saved ${what}`, item], ...refused },
+      }),
+      requireAdmin,
+      async (req, res) => {
+        const id = parseId(req.params.id, what);
+        res.json(await update(db, id, parseInput(schema, req.body)));
+      },
+    );
   }
-  router.delete(`${base}/:id`, requireAdmin, async (req, res) => {
-    await writes.remove(db, parseId(req.params.id, writes.what));
-    res.status(204).end();
-  });
+  router.delete(
+    `${base}/:id`,
+    apiDoc({
+      summary: `Delete (${what})`,
+      responses: { 204: ["Deleted"], 409: ["Still in use; nothing changed", apiErrorSchema] },
+    }),
+    requireAdmin,
+    async (req, res) => {
+      await writes.remove(db, parseId(req.params.id, what));
+      res.status(204).end();
+    },
+  );
 }

@@ -33,3 +33,18 @@ export async function pruneEvents(db: Db) {
     .where("created_at", "<", since(24 * 60 * 60 * 1000))
     .execute();
 }
+
+export interface AttemptLimits {
+  maxAttempts: number;
+  windowMinutes: number;
+}
+
+/**
+ * Counts one attempt at a secret (a password, a code) and says whether it may be checked: false once
+ * more than `maxAttempts` were counted in the window. Counted before the slow check and cleared only on
+ * success (`clearEvents`), so a burst of parallel guesses cannot all pass the count at once.
+ */
+export async function attemptAllowed(db: Db, bucket: string, subject: string, limits: AttemptLimits) {
+  await recordEvent(db, bucket, subject);
+  return (await countRecent(db, bucket, subject, limits.windowMinutes * 60_000)) <= limits.maxAttempts;
+}

@@ -35,13 +35,10 @@ export const poundsField = (message: string) =>
     .pipe(z.number().min(0, message).max(100_000, "Price must be at most £100,000"))
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "Price can have at most 2 decimals");
 
-export const toPence = (pounds: number) => Math.round(pounds * 100);
-export const toPounds = (pence: number) => pence / 100;
-
 const IMAGE_URL_MESSAGE = "Image must be an uploaded image (/uploads/…) or a web address (https://…)";
 
 /** Images are shown in `<img src>`: only site paths and http(s) addresses, never `javascript:` or `data:`. */
-export function isImageUrl(value: string) {
+function isImageUrl(value: string) {
   if (value.startsWith("/")) return !value.startsWith("//");
   try {
     const { protocol } = new URL(value);

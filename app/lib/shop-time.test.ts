@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   formatShopDate,
+  formatShopInstant,
+  formatTime,
+  formatTimeRange,
   hasStarted,
   hoursUntil,
   isCalendarDate,
@@ -10,6 +13,7 @@ import {
   shopMoment,
   toMinutes,
   fromMinutes,
+  withShopClock,
 } from "./shop-time";
 
 // The server's own zone must not matter: pretend it runs on the other side of the world.
@@ -54,6 +58,25 @@ describe("shop time (Europe/London)", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2027-03-28", -1)).toBe("2027-03-27");
     expect(fromMinutes(toMinutes("09:30") + 45)).toBe("10:15");
-    expect(formatShopDate("2026-12-01")).toBe("Tuesday 1 December 2026");
+  });
+
+  it("writes dates in the spec's style and times as 9:00 am, everywhere the same", () => {
+    expect(formatShopDate("2026-12-01")).toBe("Tuesday, December 1, 2026");
+    expect(formatShopDate("2026-12-01", "medium")).toBe("December 1, 2026");
+    expect(formatShopDate("2026-12-01", "short")).toBe("Dec 1, 2026");
+    expect(formatShopDate("2026-12-01", "day")).toBe("Tue, Dec 1");
+    expect(formatShopDate("2026-12-01", "month")).toBe("December 2026");
+    expect([formatTime("09:00"), formatTime("00:05"), formatTime("12:30"), formatTime("17:45")]).toEqual([
+      "9:00 am",
+      "12:05 am",
+      "12:30 pm",
+      "5:45 pm",
+    ]);
+    expect(formatTimeRange("09:30", "10:15")).toBe("9:30 am – 10:15 am");
+    // 23:30 UTC in July is 00:30 the next day in Oldham.
+    expect(formatShopInstant("2026-07-15T23:30:00Z", "medium", { withTime: true })).toBe("July 16, 2026 at 12:30 am");
+    expect(formatShopInstant("2026-01-05T10:00:00Z")).toBe("Jan 5, 2026");
+    expect(withShopClock("Monday: 9:00 AM – 6:00 PM")).toBe("Monday: 9:00 am – 6:00 pm");
+    expect(withShopClock("Sunday: Closed")).toBe("Sunday: Closed");
   });
 });

@@ -9,8 +9,8 @@ import { SHOP_TIME_ZONE } from "./shop";
  * are fixed-width, so plain string comparison orders them correctly.
  */
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const numbers = (value: string, separator: string) => value.split(separator).map(Number);
 
@@ -50,8 +50,6 @@ export function hasStarted(date: string, startTime: string, now: Date = new Date
   return date < current.date || (date === current.date && startTime <= current.time);
 }
 
-export const isPastDate = (date: string, now: Date = new Date()) => date < shopToday(now);
-
 /** Hours (with fractions) from `now` until the slot starts; negative once it has started. */
 export const hoursUntil = (date: string, startTime: string, now: Date = new Date()) =>
   (shopInstant(date, startTime).getTime() - now.getTime()) / 3_600_000;
@@ -70,11 +68,63 @@ export function addDays(date: string, days: number) {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** Formats a slot date for people, e.g. "Tuesday 1 December 2026". */
-export function formatShopDate(date: string, pattern = "EEEE d MMMM yyyy") {
+/*
+ * The one way dates and times are written for people, on pages, in mails and in error
+ * messages alike: dates in the spec's style ("January 5, 2024", "Jan 5, 2024"), times
+ * on the 12-hour clock in lower case ("9:00 am").
+ */
+const DATE_STYLES = {
+  /** "Tuesday, December 1, 2026": a booking's day. */
+  long: "EEEE, MMMM d, yyyy",
+  /** "December 1, 2026": a blog post's date. */
+  medium: "MMMM d, yyyy",
+  /** "Dec 1, 2026": cards and lists. */
+  short: "MMM d, yyyy",
+  /** "Tuesday, December 1": a date this year, e.g. in a closure notice. */
+  weekdayDate: "EEEE, MMMM d",
+  /** "Tue, Dec 1": several days in a row. */
+  day: "EEE, MMM d",
+  /** "December 2026": a calendar's heading. */
+  month: "MMMM yyyy",
+  /** "Tuesday": matches the opening hours' day names. */
+  weekday: "EEEE",
+} as const;
+
+export type DateStyle = keyof typeof DATE_STYLES;
+
+/** Formats a slot date (`yyyy-MM-dd`) for people, e.g. "Tuesday, December 1, 2026". */
+export function formatShopDate(date: string, style: DateStyle = "long") {
   const [year = 0, month = 1, day = 1] = numbers(date, "-");
-  return format(new Date(year, month - 1, day), pattern);
+  return format(new Date(year, month - 1, day), DATE_STYLES[style]);
 }
 
-/** "10:00–10:30", the way slots are named in lists and messages. */
-export const formatTimeRange = (startTime: string, endTime: string) => `${startTime}–${endTime}`;
+/** "9:00 am" for "09:00". */
+export function formatTime(time: string) {
+  const [hours = 0, minutes = 0] = numbers(time, ":");
+  return format(new Date(2000, 0, 1, hours, minutes), "h:mm aaa");
+}
+
+/** "10:00 am – 10:30 am", the way slots are named in lists and messages. */
+export const formatTimeRange = (startTime: string, endTime: string) =>
+  `${formatTime(startTime)} – ${formatTime(endTime)}`;
+
+/**
+ * Imported text (a directory's "Monday: 9:00 AM – 6:00 PM") written with our times:
+ * "Monday: 9:00 am – 6:00 pm". Only clock times change; everything else is left as it is.
+ */
+export const withShopClock = (text: string) =>
+  text.replace(
+    /\b(\d{1,2}:\d{2})\s?([AaPp])\.?[Mm]\.?(?![\w.])/g,
+    (_, time: string, half: string) => `${time} ${half.toLowerCase()}m`,
+  );
+
+/**
+ * Formats an ISO timestamp as the shop's clock read it (Europe/London), so the server's
+ * HTML and the hydrated page agree whatever zone either runs in: "Dec 1, 2026", or with
+ * `withTime` "Dec 1, 2026 at 9:00 am".
+ */
+export function formatShopInstant(iso: string, style: DateStyle = "short", { withTime = false } = {}) {
+  const moment = shopMoment(new Date(iso));
+  const date = formatShopDate(moment.date, style);
+  return withTime ? `${date} at ${formatTime(moment.time)}` : date;
+}

@@ -1,14 +1,15 @@
 import { ArrowLeft, Clock, MapPin, Phone, Star } from "lucide-react";
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { ErrorPage, LoadErrorPage } from "~/components/layout/error-page";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ConsentMap, mapEmbedUrl } from "~/components/ui/consent-map";
 import { getBarber } from "~/features/barbers/barbers.server";
 import { pageData } from "~/lib/page-errors";
-import { breadcrumbJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, publicUrlFrom, seoMeta } from "~/features/seo/seo";
+import { withShopClock } from "~/lib/shop-time";
 import type { Route } from "./+types/barber";
 
 /** Spec section 9: the barber's map is shown at zoom 15. */
@@ -97,7 +98,7 @@ export default function BarberPage({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-2 text-sm">
                 {hours.map((line) => (
                   <li key={line} className="border-b border-border pb-2 last:border-b-0 last:pb-0">
-                    {line}
+                    {withShopClock(line)}
                   </li>
                 ))}
               </ul>
@@ -125,20 +126,24 @@ export default function BarberPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        code={404}
-        title="Barber not found"
-        message="We couldn't find that barber. They may have moved or closed. Search the list for another one nearby."
-        links={[
-          { to: "/barbers-near-me", label: "Find a barber" },
-          { to: "/prices", label: "See our prices" },
-          { to: "/bookings", label: "Book with us" },
-          { to: "/contact", label: "Contact us" },
-        ]}
-      />
-    );
-  }
-  return <LoadErrorPage error={error} />;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            code={404}
+            title="Barber not found"
+            message="We couldn't find that barber. They may have moved or closed. Search the list for another one nearby."
+            links={[
+              { to: "/barbers-near-me", label: "Find a barber" },
+              { to: "/prices", label: "See our prices" },
+              { to: "/bookings", label: "Book with us" },
+              { to: "/contact", label: "Contact us" },
+            ]}
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -1,15 +1,17 @@
 import { ChevronRight, Scissors } from "lucide-react";
 import { Link } from "react-router";
-import { LoadErrorPage } from "~/components/layout/error-page";
+import { GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { BarberSearchForm } from "~/features/barbers/components/barber-search-form";
+import { barberSearchQuerySchema } from "~/features/barbers/barbers.schema";
 import { listBarbers } from "~/features/barbers/barbers.server";
-import { seoMeta } from "~/lib/seo";
+import { parseSearchParams } from "~/lib/page-errors";
+import { seoMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/barbers-near-me";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const { q } = parseSearchParams(request, barberSearchQuerySchema);
   return { q, barbers: await listBarbers(context.db, { q }) };
 }
 
@@ -65,5 +67,5 @@ export default function BarbersNearMe({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <LoadErrorPage error={error} />;
+  return <GeneralErrorBoundary error={error} />;
 }

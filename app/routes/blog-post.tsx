@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { ErrorPage, LoadErrorPage } from "~/components/layout/error-page";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { toParagraphs, toPostCard } from "~/features/blog/blog-views.server";
@@ -11,7 +11,7 @@ import { PostCard } from "~/features/blog/components/post-card";
 import { PostByline, TagList } from "~/features/blog/components/post-meta";
 import { responsiveImage } from "~/features/media/media-urls";
 import { pageData } from "~/lib/page-errors";
-import { blogPostingJsonLd, breadcrumbJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd, publicUrlFrom, seoMeta, shopSettingsFrom } from "~/features/seo/seo";
 import type { Route } from "./+types/blog-post";
 
 const MORE_POSTS = 3;
@@ -67,7 +67,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       { property: "article:section", content: post.category },
       ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
     ],
-    jsonLd: [blogPostingJsonLd(publicUrl, post), breadcrumbJsonLd(publicUrl, crumbsFor(post))],
+    jsonLd: [
+      blogPostingJsonLd(publicUrl, post, shopSettingsFrom(matches).shopName),
+      breadcrumbJsonLd(publicUrl, crumbsFor(post)),
+    ],
   });
 };
 
@@ -132,20 +135,24 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        code={404}
-        title="Blog post not found"
-        message="This post may have been renamed or taken down. Have a look at our other articles instead."
-        links={[
-          { to: "/blog", label: "All blog posts" },
-          { to: "/prices", label: "See our prices" },
-          { to: "/bookings", label: "Book an appointment" },
-          { to: "/contact", label: "Contact us" },
-        ]}
-      />
-    );
-  }
-  return <LoadErrorPage error={error} />;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            code={404}
+            title="Blog post not found"
+            message="This post may have been renamed or taken down. Have a look at our other articles instead."
+            links={[
+              { to: "/blog", label: "All blog posts" },
+              { to: "/prices", label: "See our prices" },
+              { to: "/bookings", label: "Book an appointment" },
+              { to: "/contact", label: "Contact us" },
+            ]}
+          />
+        ),
+      }}
+    />
+  );
 }

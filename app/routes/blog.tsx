@@ -3,7 +3,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { toPostCard } from "~/features/blog/blog-views.server";
 import { listPosts } from "~/features/blog/blog.server";
 import { PostCard } from "~/features/blog/components/post-card";
-import { seoMeta } from "~/lib/seo";
+import { seoMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {

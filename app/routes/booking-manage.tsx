@@ -1,7 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 import { Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,11 +10,11 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast-store";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
 import type { ManagedBooking } from "~/features/booking/booking.schema";
-import { getBookingByToken } from "~/features/booking/booking.server";
+import { getBookingByToken } from "~/features/booking/manage.server";
 import { ApiError, api } from "~/lib/api-client";
 import { HttpError } from "~/lib/http-error";
-import { seoMeta } from "~/lib/seo";
-import { SHOP_PHONE, SHOP_PHONE_HREF } from "~/lib/shop";
+import { seoMeta } from "~/features/seo/seo";
+import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
 import type { Route } from "./+types/booking-manage";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,9 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const booking = await getBookingByToken(context.db, params.token, {
-      noticeHours: context.config.bookingCancelNoticeHours,
-    });
+    const { cancellationNoticeHours } = await context.settings();
+    const booking = await getBookingByToken(context.db, params.token, { noticeHours: cancellationNoticeHours });
     return { booking, token: params.token };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data({ message: error.message }, { status: 404 });
@@ -108,10 +107,7 @@ export default function BookingManagePage({ loaderData }: Route.ComponentProps) 
                     : `Bookings can only be cancelled online up to ${booking.cancelNoticeHours} hours before the appointment. To change or cancel it now, please call us on `}
                   {!booking.canCancel && (
                     <>
-                      <a href={SHOP_PHONE_HREF} className="font-semibold text-accent-text underline">
-                        {SHOP_PHONE}
-                      </a>
-                      .
+                      <ShopPhoneLink className="font-semibold text-accent-text underline" />.
                     </>
                   )}
                 </p>
@@ -132,27 +128,34 @@ export default function BookingManagePage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    return (
-      <ErrorPage
-        code={isRouteErrorResponse(error) ? error.status : 500}
-        title="Something went wrong"
-        message={
-          <p>Sorry, we couldn&apos;t load your booking. Please try again in a moment, or call us on {SHOP_PHONE}.</p>
-        }
-      />
-    );
-  }
   return (
-    <ErrorPage
-      code={404}
-      title="Booking not found"
-      message={
-        <p>
-          This booking link is not valid. Please check the link in your confirmation, or call us on {SHOP_PHONE} and we
-          will find your booking.
-        </p>
-      }
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            code={404}
+            title="Booking not found"
+            message={
+              <p>
+                This booking link is not valid. Please check the link in your confirmation, or call us on{" "}
+                <ShopPhoneLink /> and we will find your booking.
+              </p>
+            }
+          />
+        ),
+      }}
+      unexpectedError={(unexpected) => (
+        <ErrorPage
+          code={isRouteErrorResponse(unexpected) ? unexpected.status : 500}
+          title="Something went wrong"
+          message={
+            <p>
+              Sorry, we couldn&apos;t load your booking. Please try again in a moment, or call us on <ShopPhoneLink />.
+            </p>
+          }
+        />
+      )}
     />
   );
 }

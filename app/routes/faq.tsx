@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FaqAccordion, type FaqGroup } from "~/features/faqs/components/faq-accordion";
 import { listFaqs } from "~/features/faqs/faqs.server";
-import { faqPageJsonLd, seoMeta } from "~/lib/seo";
-import { SHOP_PHONE, SHOP_PHONE_HREF } from "~/lib/shop";
+import { faqPageJsonLd, seoMeta } from "~/features/seo/seo";
+import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
 import type { Route } from "./+types/faq";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -46,11 +46,8 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-14 rounded-[var(--radius-card)] bg-ink p-8 text-center text-ink-foreground">
           <h2 className="text-2xl font-bold uppercase sm:text-3xl">Still have a question?</h2>
           <p className="mt-2 text-ink-muted">
-            Call us on{" "}
-            <a href={SHOP_PHONE_HREF} className="font-semibold text-ink-foreground underline underline-offset-4">
-              {SHOP_PHONE}
-            </a>{" "}
-            or send us a message.
+            Call us on <ShopPhoneLink className="font-semibold text-ink-foreground underline underline-offset-4" /> or
+            send us a message.
           </p>
           <Button asChild variant="accent" className="mt-6">
             <Link to="/contact">Contact Us</Link>

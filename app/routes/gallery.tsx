@@ -2,13 +2,14 @@ import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectFilterForm } from "~/components/ui/select-filter-form";
 import { GalleryGrid } from "~/features/gallery/components/gallery-grid";
-import { ALL_CATEGORIES } from "~/features/gallery/gallery.schema";
+import { ALL_CATEGORIES, galleryListQuerySchema } from "~/features/gallery/gallery.schema";
 import { listGalleryCategories, listGalleryItems } from "~/features/gallery/gallery.server";
-import { seoMeta } from "~/lib/seo";
+import { parseSearchParams } from "~/lib/page-errors";
+import { seoMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const requested = new URL(request.url).searchParams.get("category")?.trim().toLowerCase();
+  const requested = parseSearchParams(request, galleryListQuerySchema).category?.toLowerCase();
   const categories = await listGalleryCategories(context.db);
   // An unknown or stale ?category= shows everything rather than an empty page.
   const category = categories.find((entry) => entry.name.toLowerCase() === requested)?.name ?? ALL_CATEGORIES;

@@ -1,24 +1,44 @@
 import { ArrowRight, Award, CalendarCheck, MapPin, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { BookingFeeNote } from "~/components/layout/booking-fee-note";
-import { OpeningHoursList } from "~/components/layout/opening-hours";
+import { BookingFeeNote } from "~/features/settings/components/booking-fee-note";
+import { OpeningHoursList } from "~/features/settings/components/opening-hours";
 import { PageMain } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ServiceCard } from "~/features/services/components/service-card";
+import { TeamMemberCard } from "~/features/team/components/team-member-card";
+import { listPublicTeam } from "~/features/team/team.server";
 import { listServices } from "~/features/services/services.server";
+import { ClosureNotice } from "~/features/settings/components/closure-notice";
+import { closureAnnouncements } from "~/features/settings/settings.server";
+import { addressLine } from "~/features/settings/shop-facts";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { formatPounds } from "~/lib/money";
-import { hairSalonJsonLd, heroImageUrl, heroSrcSet, priceRangeOf, publicUrlFrom, seoMeta } from "~/lib/seo";
-import { SHOP_ADDRESS, SHOP_ADDRESS_LINE, SHOP_NAME } from "~/lib/shop";
+import {
+  hairSalonJsonLd,
+  heroImageUrl,
+  heroSrcSet,
+  priceRangeOf,
+  publicUrlFrom,
+  seoMeta,
+  shopSettingsFrom,
+} from "~/features/seo/seo";
 import type { Route } from "./+types/home";
 
 /** Spec section 9: Home features the first 4 services. */
 const FEATURED_SERVICES = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = await listServices(context.db);
+  const [services, shop, team] = await Promise.all([
+    listServices(context.db),
+    context.settings(),
+    listPublicTeam(context.db),
+  ]);
+  const titles = new Map(services.map((service) => [String(service.id), service.title]));
   return {
+    closures: closureAnnouncements(shop),
     featured: services.slice(0, FEATURED_SERVICES),
+    team: team.map((member) => ({ member, serviceTitles: member.serviceIds.flatMap((id) => titles.get(id) ?? []) })),
     priceRange: priceRangeOf(
       services.map((service) => service.price),
       formatPounds,
@@ -28,26 +48,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const HERO_SIZES = "100vw";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  seoMeta(matches, {
-    title: `${SHOP_NAME} | Expert Grooming For Every Style`,
-    description: `Professional haircuts, skin fades, beard trims and hot-towel shaves at the best prices in ${SHOP_ADDRESS.town}. See our prices and book online.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const shop = shopSettingsFrom(matches);
+  return seoMeta(matches, {
+    title: shop.tagline ? `${shop.shopName} | ${shop.tagline}` : shop.shopName,
+    description: `Professional haircuts, skin fades, beard trims and hot-towel shaves at the best prices in ${shop.address.town}. See our prices and book online.`,
     path: "/",
-    jsonLd: loaderData ? [hairSalonJsonLd(publicUrlFrom(matches), loaderData.priceRange)] : [],
+    jsonLd: loaderData
+      ? [
+          hairSalonJsonLd(
+            publicUrlFrom(matches),
+            loaderData.priceRange,
+            shop,
+            loaderData.team.map((entry) => entry.member),
+          ),
+        ]
+      : [],
   });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <PageMain className="pt-0">
-      <Hero />
+      <Hero closures={loaderData.closures} />
       <FeaturedServices services={loaderData.featured} />
+      {loaderData.team.length > 0 && <MeetTheTeam team={loaderData.team} />}
       <ExperienceTheDifference />
       <VisitUs />
     </PageMain>
   );
 }
 
-function Hero() {
+function Hero({ closures }: { closures: Route.ComponentProps["loaderData"]["closures"] }) {
+  const shop = useShopSettings();
   return (
     <section className="relative isolate flex min-h-[100svh] items-center overflow-hidden bg-ink pt-16 text-ink-foreground">
       <img
@@ -67,12 +100,13 @@ function Hero() {
         className="absolute inset-0 -z-10 bg-[linear-gradient(90deg,rgb(22_19_17/0.92)_0%,rgb(22_19_17/0.75)_45%,rgb(22_19_17/0.25)_100%)]"
       />
       <div className="mx-auto w-full max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <ClosureNotice closures={closures} className="mb-8 max-w-xl bg-ink/85 text-ink-foreground" />
         <p className="mb-5 flex items-center gap-3 font-display text-sm font-medium uppercase tracking-[0.3em] text-brass">
           <span aria-hidden className="h-px w-10 bg-brass" />
-          {SHOP_ADDRESS.town}&apos;s neighbourhood barbers
+          {shop.address.town}&apos;s neighbourhood barbers
         </p>
         <h1 className="max-w-3xl text-5xl font-bold uppercase leading-[0.95] sm:text-7xl lg:text-8xl">
-          Expert Grooming For Every Style
+          {shop.tagline || shop.shopName}
         </h1>
         <p className="mt-6 max-w-xl text-lg text-ink-muted sm:text-xl">
           Professional haircuts and grooming services at the best prices
@@ -159,6 +193,31 @@ function FeaturedServices({ services }: { services: Route.ComponentProps["loader
   );
 }
 
+function MeetTheTeam({ team }: { team: Route.ComponentProps["loaderData"]["team"] }) {
+  return (
+    <section aria-labelledby="meet-the-team" className="mx-auto w-full max-w-7xl px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
+      <SectionHeading eyebrow="Who we are" title="Meet the Team" id="meet-the-team">
+        Book with the barber you like, or with whoever is free first.
+      </SectionHeading>
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {team.map(({ member, serviceTitles }) => (
+          <li key={member.id}>
+            <TeamMemberCard member={member} serviceTitles={serviceTitles} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 flex justify-center">
+        <Button asChild variant="outline" size="lg">
+          <Link to="/team">
+            About our barbers
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 const DIFFERENCES = [
   {
     icon: Scissors,
@@ -178,11 +237,12 @@ const DIFFERENCES = [
 ] as const;
 
 function ExperienceTheDifference() {
+  const { shopName } = useShopSettings();
   return (
     <section aria-labelledby="experience" className="barber-stripes bg-ink text-ink-foreground">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-[1fr_1.3fr] lg:px-8">
         <div>
-          <p className="font-display text-sm font-medium uppercase tracking-[0.3em] text-brass">Why {SHOP_NAME}</p>
+          <p className="font-display text-sm font-medium uppercase tracking-[0.3em] text-brass">Why {shopName}</p>
           <h2 id="experience" className="mt-3 text-4xl font-bold uppercase sm:text-5xl">
             Experience the Difference
           </h2>
@@ -219,6 +279,7 @@ function ExperienceTheDifference() {
 }
 
 function VisitUs() {
+  const shop = useShopSettings();
   return (
     <section aria-labelledby="visit-us" className="mx-auto w-full max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="grid gap-8 rounded-[var(--radius-card)] border border-border bg-card p-8 shadow-sm sm:p-10 lg:grid-cols-2 lg:items-center">
@@ -228,7 +289,7 @@ function VisitUs() {
           </h2>
           <p className="mt-3 flex items-start gap-2 text-muted-foreground">
             <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-accent-text" />
-            {SHOP_ADDRESS_LINE}
+            {addressLine(shop)}
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild>

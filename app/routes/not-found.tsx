@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/layout/error-page";
-import { seoMeta } from "~/lib/seo";
+import { GeneralErrorBoundary } from "~/components/layout/error-page";
+import { seoMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/not-found";
 
 /** Every path no other route claims: a real 404 status, with a page that leads back into the site. */
@@ -20,6 +20,6 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary() {
-  return <NotFoundPage />;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} />;
 }

@@ -1,12 +1,12 @@
 import { CalendarCheck, Info } from "lucide-react";
 import { Link } from "react-router";
-import { BookingFeeNote } from "~/components/layout/booking-fee-note";
+import { BookingFeeNote, useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { ServiceCard } from "~/features/services/components/service-card";
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS } from "~/features/services/services.schema";
 import { listServices } from "~/features/services/services.server";
-import { seoMeta } from "~/lib/seo";
+import { seoMeta, shopSettingsFrom } from "~/features/seo/seo";
 import type { Route } from "./+types/prices";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,36 +24,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Our Prices",
-    description:
-      "Prices and times for every haircut, beard trim, facial and full-service package at Oldham Barbers, with the appointment fee shown up front.",
+    description: `Prices and times for every haircut, beard trim, facial and full-service package at ${shopSettingsFrom(matches).shopName}, with the all-in price shown up front.`,
     path: "/prices",
   });
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
+  const feeCharged = useBookingFeePence() > 0;
   return (
     <PageMain>
       <PageIntro eyebrow="Services & prices" title="Our Prices">
-        Honest prices for every cut, trim and shave. What you see is what you pay, plus one fixed appointment fee when
-        you book online.
+        {feeCharged
+          ? "Honest prices for every cut, trim and shave. Each price shows what you pay when you book it online, the appointment fee included."
+          : "Honest prices for every cut, trim and shave. What you see is what you pay."}
       </PageIntro>
 
-      <PageSection className="pb-0 sm:pb-0">
-        <section
-          aria-label="Appointment fee"
-          className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-accent/60 bg-accent/10 p-5 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p className="flex items-start gap-3">
-            <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
-            <BookingFeeNote long className="text-base text-foreground" />
-          </p>
-          <Button asChild className="shrink-0">
-            <Link to="/bookings">
-              <CalendarCheck aria-hidden />
-              Book Appointment
-            </Link>
-          </Button>
-        </section>
-      </PageSection>
+      {feeCharged && (
+        <PageSection className="pb-0 sm:pb-0">
+          <section
+            aria-label="Appointment fee"
+            className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-accent/60 bg-accent/10 p-5 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="flex items-start gap-3">
+              <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
+              <BookingFeeNote long className="text-base text-foreground" />
+            </p>
+            <Button asChild className="shrink-0">
+              <Link to="/bookings">
+                <CalendarCheck aria-hidden />
+                Book Appointment
+              </Link>
+            </Button>
+          </section>
+        </PageSection>
+      )}
 
       {loaderData.sections.map((section) => (
         <PageSection key={section.category} aria-labelledby={`section-${section.category}`} className="pb-0 sm:pb-0">

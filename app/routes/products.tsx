@@ -2,13 +2,14 @@ import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectFilterForm } from "~/components/ui/select-filter-form";
 import { ProductCard } from "~/features/products/components/product-card";
-import { PRODUCT_SORTS, PRODUCT_SORT_LABELS, parseProductSort } from "~/features/products/products.schema";
+import { PRODUCT_SORTS, PRODUCT_SORT_LABELS, productListQuerySchema } from "~/features/products/products.schema";
 import { listProducts } from "~/features/products/products.server";
-import { seoMeta } from "~/lib/seo";
+import { parseSearchParams } from "~/lib/page-errors";
+import { seoMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sort = parseProductSort(new URL(request.url).searchParams.get("sort"));
+  const { sort } = parseSearchParams(request, productListQuerySchema);
   return {
     sort,
     sortOptions: PRODUCT_SORTS.map((value) => ({ value, label: PRODUCT_SORT_LABELS[value] })),

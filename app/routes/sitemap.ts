@@ -1,6 +1,6 @@
 import { listBarbers } from "~/features/barbers/barbers.server";
 import { listPosts } from "~/features/blog/blog.server";
-import { canonicalUrl } from "~/lib/seo";
+import { canonicalUrl } from "~/features/seo/seo";
 import type { Route } from "./+types/sitemap";
 
 /** The public pages of spec section 2 that have no parameter. */
@@ -13,7 +13,9 @@ const PUBLIC_PAGES = [
   "/contact",
   "/bookings",
   "/faq",
+  "/team",
   "/barbers-near-me",
+  "/privacy",
 ];
 
 const escapeXml = (text: string) =>

@@ -216,26 +216,46 @@ export function expectStatus(response, status, what) {
 export const dayFromToday = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
+ * Opens the shop round the clock in its settings: slots outside the opening hours are refused, and the
+ * scripts fill whole days whatever weekday they land on.
+ */
+export async function openAllHours(admin) {
+  const settings = expectStatus(await admin.get("/api/settings"), 200, "Reading the settings");
+  const openingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: "00:00", end: "23:59" }] }));
+  expectStatus(await admin.put("/api/settings", { ...settings, openingHours }), 200, "Opening the shop all day");
+}
+
+/**
  * Creates back-to-back 15-minute slots on `days` consecutive days starting `fromDays` ahead,
  * far enough out that the demo seed's slots never overlap them.
  */
 export async function createSlots(admin, { fromDays, days, startTime = "08:00", endTime = "20:00" }) {
+  await openAllHours(admin);
   const dates = Array.from({ length: days }, (_, i) => dayFromToday(fromDays + i));
-  const response = await admin.post("/api/booking-slots", { dates, startTime, endTime, repeatEveryMinutes: 15 });
+  const response = await admin.post("/api/booking-slots", {
+    dates,
+    startTime,
+    endTime,
+    repeatEveryMinutes: SLOT_MINUTES,
+  });
   return expectStatus(response, 201, "Creating booking slots");
 }
 
-/** A service id to book with: a seeded one, or one created for the purpose. */
+/** The slots these scripts open are 15 minutes long, so a service must fit one to be bookable on it. */
+const SLOT_MINUTES = 15;
+
+/** A service id to book with: a seeded one that fits a slot, or one created for the purpose. */
 export async function bookableServiceId(admin) {
   const services = expectStatus(await admin.get("/api/services"), 200, "Listing services");
-  if (services.length > 0) return String(services[0].id);
+  const fitting = services.find((service) => service.duration <= SLOT_MINUTES);
+  if (fitting) return String(fitting.id);
   const created = await admin.post("/api/services", {
-    title: "Ops Test Cut",
+    title: "Ops Test Trim",
     price: 15,
     description: "A service created by the operations scripts.",
     category: "hair",
     icon: "Scissors",
-    duration: 30,
+    duration: SLOT_MINUTES,
     order: 0,
   });
   return String(expectStatus(created, 201, "Creating a service").id);

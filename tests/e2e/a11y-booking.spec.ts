@@ -40,7 +40,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
     }) => {
       const services = await createTwoServices(owner);
       const date = futureDate(band);
-      await createSlots(owner, { dates: [date], startTime: "04:00", endTime: "05:00", repeatEveryMinutes: 30 });
+      await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "11:00", repeatEveryMinutes: 30 });
 
       await page.goto("/bookings");
       await expectNoSeriousViolations(page);
@@ -48,7 +48,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await chooseBooking(page, {
         services,
         date,
-        time: "04:00–04:30",
+        time: "10:00 am – 10:30 am",
         who: { customerName: "A", customerEmail: "x", customerPhone: "1", notes: "" },
       });
       await page.getByRole("button", { name: "Book Appointment" }).click();
@@ -58,7 +58,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const [slot] = await createSlots(owner, { dates: [futureDate(band)], startTime: "05:00", endTime: "05:30" });
+      const [slot] = await createSlots(owner, { dates: [futureDate(band)], startTime: "11:00", endTime: "11:30" });
       const booking = await bookThroughApi(owner, slot!.id, services);
 
       await page.goto(`/bookings/manage/${booking.manageToken}`);
@@ -74,13 +74,14 @@ for (const { name, viewport, band } of VIEWPORTS) {
     test("/admin/bookings has no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
       const date = futureDate(band);
-      const [slot] = await createSlots(owner, {
+      const slots = await createSlots(owner, {
         dates: [date],
-        startTime: "06:00",
-        endTime: "07:00",
+        startTime: "12:00",
+        endTime: "13:00",
         repeatEveryMinutes: 30,
       });
-      await bookThroughApi(owner, slot!.id, services);
+      // The last slot: the 55 minutes of services run on into the free time after it.
+      await bookThroughApi(owner, slots.at(-1)!.id, services);
 
       await signIn(page);
       await page.goto("/admin/bookings");

@@ -29,13 +29,19 @@ test("the login form explains what is missing and what the server refused, then 
   const sections = page.getByRole("navigation", { name: "Management sections" });
   const cards = [
     ["Booking Slots", "/admin/bookings"],
+    ["Customers", "/admin/customers"],
     ["Media Library", "/admin/media"],
     ["Products", "/admin/products"],
+    ["Team", "/admin/team"],
     ["Services", "/admin/services"],
     ["Gallery", "/admin/gallery"],
     ["Blog Posts", "/admin/blog"],
     ["Contact Submissions", "/admin/contact"],
     ["FAQs", "/admin/faq"],
+    ["Admin Accounts", "/admin/accounts"],
+    ["Activity", "/admin/activity"],
+    ["API Reference", "/admin/api"],
+    ["Shop Settings", "/admin/settings"],
   ] as const;
   await expect(sections.getByRole("link")).toHaveCount(cards.length);
   for (const [name, href] of cards) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, unique } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, unique } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -68,6 +68,7 @@ test("the owner writes a blog post, reads it on the blog, edits it and deletes i
   await expect(edited.getByRole("link", { name: /View post/ })).toHaveAttribute("href", `/blog/${slug}-revisited`);
 
   await edited.getByRole("button", { name: `Delete ${title} Revisited` }).click();
+  await confirmDelete(page, "blog post");
   await expectToast(page, "Blog post deleted", "The blog post has been deleted successfully.");
   await expect(edited).toHaveCount(0);
   const gone = await page.goto(`/blog/${slug}-revisited`);

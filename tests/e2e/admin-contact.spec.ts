@@ -32,8 +32,8 @@ test("the owner reads contact submissions in either order and deletes one after 
   );
   await expect(newest.getByRole("link", { name: "07700 900123" })).toHaveAttribute("href", "tel:07700900123");
   await expect(newest).toContainText(`Hello from ${second}, can I book a beard trim?`);
-  await expect(newest.locator("time")).toHaveText(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}$/);
-  await expect(newest.getByText(/^(sent|failed|pending)$/)).toBeVisible();
+  await expect(newest.locator("time")).toHaveText(/^\w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]m$/);
+  await expect(newest.getByText(/^Mail (sent|failed|pending|not set up)$/)).toBeVisible();
 
   const headings = () => cards.getByRole("heading").allTextContents();
   let order = await headings();
@@ -66,6 +66,19 @@ test("the owner reads contact submissions in either order and deletes one after 
   await expectToast(page, "Form submission deleted successfully");
   await expect(card(first)).toHaveCount(0);
   await expect(card(second)).toBeVisible();
+});
+
+test("the screen and its API read the sort with one schema: an unknown sort is a 400 with the same message", async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await page.request.get("/api/contact/submissions?sort=sideways");
+  expect(api.status()).toBe(400);
+  const { message } = (await api.json()) as { message: string };
+  expect(message).toBe("sort must be one of: newest, oldest");
+  const screen = await page.goto("/admin/contact?sort=sideways");
+  expect(screen?.status()).toBe(400);
+  await expect(page.getByText(`Error: ${message}`)).toBeVisible();
 });
 
 test("with no submissions the screen says so", async ({ page }) => {

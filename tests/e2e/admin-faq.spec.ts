@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, unique } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, unique } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -58,6 +58,7 @@ test("the owner adds an FAQ, finds it on the FAQ page, edits it with Cancel Edit
   await expect(card).toContainText("Yes: cards, contactless and cash.");
 
   await card.getByRole("button", { name: /^Delete/ }).click();
+  await confirmDelete(page, "FAQ");
   await expectToast(page, "FAQ deleted", "The FAQ has been deleted successfully.");
   await expect(card).toHaveCount(0);
   await page.goto("/faq");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, unique, uploadImage } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, unique, uploadImage } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -68,6 +68,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await page.goto("/admin/gallery");
   await categoryCard(page, category).hover();
   await page.getByRole("button", { name: `Delete category ${category}` }).click();
+  await confirmDelete(page, "category");
   await expectToast(page, "Error", "This category is used by 1 gallery item. Move or delete them first.");
   await expect(categoryCard(page, category)).toBeVisible();
 
@@ -80,6 +81,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await expect(page.getByRole("heading", { name: `${title} Updated` })).toBeVisible();
 
   await page.getByRole("button", { name: `Delete ${title} Updated` }).click();
+  await confirmDelete(page, "gallery item");
   await expectToast(page, "Gallery item deleted", "The gallery item has been deleted successfully.");
   await expect(page.getByRole("heading", { name: `${title} Updated` })).toHaveCount(0);
   await expect(categoryCard(page, category)).toContainText("0 styles");
@@ -93,6 +95,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await expect(remove).toBeFocused();
   await expect(remove).toHaveCSS("opacity", "1");
   await page.keyboard.press("Enter");
+  await confirmDelete(page, "category");
   await expectToast(page, "Category deleted successfully");
   await expect(categoryCard(page, category)).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, pngImage, unique, uploadImage } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, pngImage, unique, uploadImage } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -74,13 +74,11 @@ test("the owner uploads several files at once, watching the progress; the non-im
   await expect(page.getByRole("img", { name: `${stem}-chair.png` })).toBeVisible();
   await expect(page.getByRole("img", { name: `${stem}-notes.txt` })).toHaveCount(0);
 
-  // Name and delete show on hover.
-  const overlay = front.getByText(`${stem}-front.png`).locator("..");
+  // The file name shows under the thumbnail, without hovering.
   await page.mouse.move(0, 0);
-  await expect(overlay).toHaveCSS("opacity", "0");
-  await front.hover();
-  await expect(overlay).toHaveCSS("opacity", "1");
+  await expect(front.getByText(`${stem}-front.png`)).toBeVisible();
   await front.getByRole("button", { name: `Delete ${stem}-front.png` }).click();
+  await confirmDelete(page, "image");
   await expectToast(page, "File deleted");
   await expect(front).toHaveCount(0);
   await expect(page.getByRole("img", { name: `${stem}-chair.png` })).toBeVisible();
@@ -121,7 +119,7 @@ test("the grid has 2, 4 or 6 columns by width, and a thumbnail that cannot load 
   await expect(thumbnail).toHaveAttribute("src", /^data:image\/svg\+xml/);
   await expect(thumbnail).toHaveAttribute("data-broken", "true");
 
-  await page.getByRole("listitem").filter({ has: thumbnail }).hover();
   await page.getByRole("button", { name: `Delete ${media.name}` }).click();
+  await confirmDelete(page, "image");
   await expectToast(page, "File deleted");
 });

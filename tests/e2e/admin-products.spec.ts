@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, unique, uploadImage } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, unique, uploadImage } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -64,6 +64,7 @@ test("the owner adds a product with an image picked from the library, edits it a
   await expect(card).toContainText("£16.00");
 
   await card.getByRole("button", { name: `Delete ${name}` }).click();
+  await confirmDelete(page, "product");
   await expectToast(page, "Product deleted", "The product has been deleted successfully.");
   await expect(page.getByRole("heading", { name })).toHaveCount(0);
   await page.goto("/products");

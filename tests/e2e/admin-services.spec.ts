@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { expectToast, unique } from "../support/e2e-fixtures";
+import { confirmDelete, expectToast, unique } from "../support/e2e-fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -83,7 +83,14 @@ test("the owner adds a service, sees it on the price list, edits it past a taken
   await expect(page.getByRole("dialog", { name: "Add New Service" }).getByLabel("Title")).toHaveValue("");
   await page.getByRole("button", { name: "Cancel" }).click();
 
+  // Deleting asks first: Cancel keeps the service, Delete removes it.
   await card.getByRole("button", { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this service?" });
+  await expect(confirm).toContainText(`“${title}” will be removed for good.`);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await card.getByRole("button", { name: `Delete ${title}` }).click();
+  await confirmDelete(page, "service");
   await expectToast(page, "Service deleted", "The service has been deleted successfully.");
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
   await page.goto("/prices");
@@ -91,5 +98,6 @@ test("the owner adds a service, sees it on the price list, edits it past a taken
 
   await page.goto("/admin/services");
   await page.getByRole("button", { name: `Delete ${other}` }).click();
+  await confirmDelete(page, "service");
   await expectToast(page, "Service deleted");
 });

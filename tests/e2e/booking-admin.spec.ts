@@ -6,6 +6,7 @@ import {
   adminSlots,
   bookThroughApi,
   calendarDay,
+  createService,
   createSlots,
   createTwoServices,
   customer,
@@ -14,7 +15,7 @@ import {
   test,
   publicSlots,
 } from "../support/e2e-booking";
-import { expectToast } from "../support/e2e-fixtures";
+import { expectToast, unique } from "../support/e2e-fixtures";
 
 test("only admins reach the page", async ({ page }) => {
   await page.goto("/admin/bookings");
@@ -26,7 +27,11 @@ test("the admin adds a day of 30-minute slots on two dates, sees a booking with 
   page,
   owner,
 }) => {
-  const services = await createTwoServices(owner);
+  // Short enough for one 30-minute slot: a longer booking no longer fits when the next slot follows it.
+  const services = [
+    await createService(owner, { title: unique("Test Fade"), price: 18.5, duration: 15 }),
+    await createService(owner, { title: unique("Test Beard"), price: 7.25, duration: 10, category: "beard" }),
+  ] as const;
   const [first, second] = futureDayPair(4);
   await signIn(page);
   await page.goto("/admin/bookings");
@@ -59,19 +64,21 @@ test("the admin adds a day of 30-minute slots on two dates, sees a booking with 
   await expect(dialog).toContainText("Selected dates: 2");
   await expect(dialog.getByLabel("Start time")).toHaveValue("09:00");
   await expect(dialog.getByLabel("End time")).toHaveValue("10:00");
-  await dialog.getByLabel("End time").fill("17:00");
+  // Inside every day's default opening hours (Sunday 9:30–16:00), whatever weekdays the dates fall on.
+  await dialog.getByLabel("Start time").fill("10:00");
+  await dialog.getByLabel("End time").fill("15:00");
   await dialog.getByLabel(/Repeat every/).fill("30");
-  await expect(dialog).toContainText("This will create 32 slots.");
+  await expect(dialog).toContainText("This will create 20 slots.");
   await dialog.getByRole("button", { name: "Add Slots" }).click();
   await expectToast(page, "Booking slots created successfully");
   await expect(dialog).toBeHidden();
 
   const firstList = page.getByRole("list", { name: `Available slots on ${formatShopDate(first)}` });
-  await expect(firstList.getByRole("listitem")).toHaveCount(16);
-  await expect(firstList.getByRole("listitem").first()).toHaveText("09:00–09:30");
-  await expect(firstList.getByRole("listitem").last()).toHaveText("16:30–17:00");
+  await expect(firstList.getByRole("listitem")).toHaveCount(10);
+  await expect(firstList.getByRole("listitem").first()).toHaveText("10:00 am – 10:30 am");
+  await expect(firstList.getByRole("listitem").last()).toHaveText("2:30 pm – 3:00 pm");
   const created = (await publicSlots(owner)).filter((slot) => slot.date === first || slot.date === second);
-  expect(created).toHaveLength(32);
+  expect(created).toHaveLength(20);
 
   // An overlapping slot is refused with the server's reason.
   await page.getByRole("button", { name: "Add Slots" }).click();
@@ -82,18 +89,18 @@ test("the admin adds a day of 30-minute slots on two dates, sees a booking with 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
-  // A customer books 10:00–10:30 on the first date.
+  // A customer books 10:00 am – 10:30 am on the first date.
   const slot = created.find((candidate) => candidate.date === first && candidate.startTime === "10:00")!;
   const booking = await bookThroughApi(owner, slot.id, services, { ...customer, notes: "Short on top, please." });
   await page.reload();
 
   const booked = await calendarDay(page, "Booked slots calendar", first);
-  await expect(booked).toHaveAccessibleName(`${formatShopDate(first)}, 1 booked, 15 available`);
+  await expect(booked).toHaveAccessibleName(`${formatShopDate(first)}, 1 booked, 9 available`);
   await booked.click();
   const bookings = page.getByRole("list", { name: `Booked slots on ${formatShopDate(first)}` });
   await expect(bookings.getByRole("listitem")).toHaveCount(1);
   const entry = bookings.getByRole("listitem").first();
-  await expect(entry).toContainText("10:00–10:30");
+  await expect(entry).toContainText("10:00 am – 10:30 am");
   await expect(entry).toContainText(customer.customerName);
   await expect(entry).toContainText(customer.customerEmail);
   await expect(entry).toContainText("07700900123");
@@ -104,15 +111,15 @@ test("the admin adds a day of 30-minute slots on two dates, sees a booking with 
 
   // The booked slot has left the available list; delete another after confirming.
   await (await calendarDay(page, "Available slots calendar", first)).click();
-  await expect(firstList.getByRole("listitem")).toHaveCount(15);
-  await firstList.getByRole("button", { name: `Delete slot 09:30–10:00 on ${formatShopDate(first)}` }).click();
+  await expect(firstList.getByRole("listitem")).toHaveCount(9);
+  await firstList.getByRole("button", { name: `Delete slot 10:30 am – 11:00 am on ${formatShopDate(first)}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this booking slot?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Booking slot deleted successfully");
-  await expect(firstList.getByRole("listitem")).toHaveCount(14);
-  await expect(firstList).not.toContainText("09:30–10:00");
+  await expect(firstList.getByRole("listitem")).toHaveCount(8);
+  await expect(firstList).not.toContainText("10:30 am – 11:00 am");
   expect(
-    (await adminSlots(owner)).some((candidate) => candidate.date === first && candidate.startTime === "09:30"),
+    (await adminSlots(owner)).some((candidate) => candidate.date === first && candidate.startTime === "10:30"),
   ).toBe(false);
 
   // The shop cancels the booking: the slot is available again.
@@ -129,15 +136,15 @@ test("a slot a customer books while the admin's list is open is not deleted: the
 }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(7);
-  const [slot] = await createSlots(owner, { dates: [date], startTime: "08:00", endTime: "08:30" });
+  const [slot] = await createSlots(owner, { dates: [date], startTime: "11:00", endTime: "11:30" });
   await signIn(page);
   await page.goto("/admin/bookings");
   await (await calendarDay(page, "Available slots calendar", date)).click();
   const list = page.getByRole("list", { name: `Available slots on ${formatShopDate(date)}` });
-  await expect(list.getByRole("listitem")).toHaveText(["08:00–08:30"]);
+  await expect(list.getByRole("listitem")).toHaveText(["11:00 am – 11:30 am"]);
 
   const booking = await bookThroughApi(owner, slot!.id, services);
-  await list.getByRole("button", { name: `Delete slot 08:00–08:30 on ${formatShopDate(date)}` }).click();
+  await list.getByRole("button", { name: `Delete slot 11:00 am – 11:30 am on ${formatShopDate(date)}` }).click();
   await page
     .getByRole("alertdialog", { name: "Are you sure you want to delete this booking slot?" })
     .getByRole("button", { name: "Delete" })

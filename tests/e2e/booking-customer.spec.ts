@@ -20,7 +20,7 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
 }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(0);
-  const [slot] = await createSlots(owner, { dates: [date], startTime: "08:00", endTime: "08:45" });
+  const [slot] = await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "10:45" });
 
   await page.goto("/bookings");
   await expect(page.getByRole("heading", { level: 1, name: "Book an Appointment" })).toBeVisible();
@@ -28,20 +28,20 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
   await expect(page.getByText(/appointment fee of £8\.00 is added to every booking/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
 
-  await chooseBooking(page, { services, date, time: "08:00–08:45" });
+  await chooseBooking(page, { services, date, time: "10:00 am – 10:45 am" });
   const summary = page.getByRole("region", { name: "Summary" });
   await expect(summary).toContainText("Total duration55 mins");
   await expect(summary).toContainText("Subtotal£25.75");
   await expect(summary).toContainText("Appointment fee£8.00");
   await expect(summary).toContainText("Total£33.75");
-  await expect(page.getByRole("button", { name: "08:00–08:45" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("button", { name: "Book Appointment" }).click();
   await expectToast(page, "Your appointment has been booked successfully!");
 
   const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
   await expect(confirmation).toContainText(formatShopDate(date));
-  await expect(confirmation).toContainText("08:00–08:45");
+  await expect(confirmation).toContainText("10:00 am – 10:55 am");
   await expect(confirmation).toContainText(services[0].title);
   await expect(confirmation).toContainText(services[1].title);
   await expect(confirmation).toContainText("£33.75");
@@ -53,8 +53,9 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
   expect(download.suggestedFilename()).toMatch(/^oldham-barbers-OB-[2-9A-Z]{8}\.ics$/);
   const ics = fs.readFileSync(await download.path(), "utf8");
   const day = date.replaceAll("-", "");
-  expect(ics).toContain(`DTSTART;TZID=Europe/London:${day}T080000`);
-  expect(ics).toContain(`DTEND;TZID=Europe/London:${day}T084500`);
+  expect(ics).toContain(`DTSTART;TZID=Europe/London:${day}T100000`);
+  // The services (55 minutes) run past the 45-minute slot, whose next minutes are free: the entry ends with them.
+  expect(ics).toContain(`DTEND;TZID=Europe/London:${day}T105500`);
 
   // Everything is cleared for the next booking.
   await expect(page.getByRole("checkbox", { name: services[0].title })).not.toBeChecked();
@@ -85,7 +86,7 @@ test("of two customers racing for one slot, one books and the other is told plai
 }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(1);
-  await createSlots(owner, { dates: [date], startTime: "07:15", endTime: "07:45" });
+  await createSlots(owner, { dates: [date], startTime: "11:15", endTime: "11:45" });
 
   const people = [
     { ...customer, customerName: "First Racer", customerEmail: "first@example.com" },
@@ -95,7 +96,7 @@ test("of two customers racing for one slot, one books and the other is told plai
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   for (const [index, page] of pages.entries()) {
     await page.goto("/bookings");
-    await chooseBooking(page, { services: [services[0]], date, time: "07:15–07:45", who: people[index] });
+    await chooseBooking(page, { services: [services[0]], date, time: "11:15 am – 11:45 am", who: people[index] });
   }
 
   await Promise.all(pages.map((page) => page.getByRole("button", { name: "Book Appointment" }).click()));
@@ -126,14 +127,14 @@ test("of two customers racing for one slot, one books and the other is told plai
 test("the details form checks its fields and the submit waits for a service and a slot", async ({ page, owner }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(2);
-  await createSlots(owner, { dates: [date], startTime: "06:30", endTime: "07:00" });
+  await createSlots(owner, { dates: [date], startTime: "12:30", endTime: "13:00" });
 
   await page.goto("/bookings");
   await expect(page.getByRole("heading", { name: "Your Details" })).toHaveCount(0);
   await chooseBooking(page, {
     services: [services[0]],
     date,
-    time: "06:30–07:00",
+    time: "12:30 pm – 1:00 pm",
     who: { ...customer, customerName: "S", customerEmail: "not-an-email", customerPhone: "12345" },
   });
   await page.getByRole("button", { name: "Book Appointment" }).click();
@@ -149,7 +150,7 @@ test("the details form checks its fields and the submit waits for a service and 
 test("the calendar offers only dates with free slots and works from the keyboard", async ({ page, owner }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(3);
-  await createSlots(owner, { dates: [date], startTime: "05:00", endTime: "06:00", repeatEveryMinutes: 20 });
+  await createSlots(owner, { dates: [date], startTime: "13:00", endTime: "14:00", repeatEveryMinutes: 20 });
 
   await page.goto("/bookings");
   await page.getByRole("checkbox", { name: services[0].title }).check();
@@ -169,8 +170,8 @@ test("the calendar offers only dates with free slots and works from the keyboard
   await expect(day).toBeFocused();
   await page.keyboard.press("Enter");
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
-  await expect(times.getByRole("button")).toHaveText(["05:00–05:20", "05:20–05:40", "05:40–06:00"]);
-  await times.getByRole("button", { name: "05:20–05:40" }).press("Enter");
-  await expect(times.getByRole("button", { name: "05:20–05:40" })).toHaveAttribute("aria-pressed", "true");
+  await expect(times.getByRole("button")).toHaveText(["1:00 pm – 1:20 pm", "1:20 pm – 1:40 pm", "1:40 pm – 2:00 pm"]);
+  await times.getByRole("button", { name: "1:20 pm – 1:40 pm" }).press("Enter");
+  await expect(times.getByRole("button", { name: "1:20 pm – 1:40 pm" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("heading", { name: "Your Details" })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
 import { expectToast, unique } from "../support/e2e-fixtures";
+import { withShopClock } from "~/lib/shop-time";
 
 /** Records every request to a Google host, and answers map frames locally so tests never leave the machine. */
 async function watchGoogle(page: Page) {
@@ -90,6 +91,40 @@ test("Contact: a refused send shows the server's message in an Error toast and k
   await expect(region.getByRole("listitem")).toHaveCount(1);
   await page.keyboard.press("F8");
   await expect(region.locator(":focus")).toHaveCount(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Contact: the form posts to the page, shows the schema's messages with what was typed, then sends", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const name = unique("No Script");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Email").fill("noscript@example");
+    await page.getByLabel("Phone").fill("0161 555 0199");
+    await page.getByLabel("Message").fill("Short");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
+    await expect(page.getByText("Phone number must be at least 10 digits")).toHaveCount(0);
+    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Email").fill("noscript@example.com");
+    await page.getByLabel("Message").fill("Can I book a beard trim without JavaScript?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Message sent!" })).toHaveText(
+      "Message sent! We'll get back to you as soon as possible.",
+    );
+    await expect(page.getByLabel("Name")).toHaveValue("");
+
+    await signIn(page);
+    const submissions = (await (await page.request.get("/api/contact/submissions")).json()) as { name: string }[];
+    expect(submissions.some((submission) => submission.name === name)).toBe(true);
+  });
 });
 
 test("Contact: location, phone and hours; the map loads only after Show map; Get Directions opens a new tab", async ({
@@ -194,8 +229,10 @@ test("Barber detail: address, opening hours, rating x / 5 with the count, a tapp
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(full.name);
   await expect(main).toContainText(full.formatted_address);
-  await expect(main.locator("li").filter({ hasText: full.opening_hours.weekday_text[0]! }).first()).toBeVisible();
-  for (const line of full.opening_hours.weekday_text) await expect(main).toContainText(line);
+  // The directory's "9:00 AM" is shown in the site's own format, "9:00 am".
+  const hours = full.opening_hours.weekday_text.map(withShopClock);
+  await expect(main.locator("li").filter({ hasText: hours[0]! }).first()).toBeVisible();
+  for (const line of hours) await expect(main).toContainText(line);
   const ratings = full.user_ratings_total === 1 ? "rating" : "ratings";
   await expect(main).toContainText(`${full.rating} / 5 (${full.user_ratings_total} ${ratings})`);
   await expect(main.getByRole("link", { name: full.formatted_phone_number })).toHaveAttribute("href", /^tel:\+?\d+$/);

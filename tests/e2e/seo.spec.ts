@@ -230,6 +230,8 @@ test("/sitemap.xml lists every public page, post and barber, and /robots.txt poi
       "/bookings",
       "/faq",
       "/barbers-near-me",
+      "/privacy",
+      "/team",
       ...api.posts.map((post) => `/blog/${post.slug}`),
       ...api.barbers.map((barber) => `/barbers/${barber.slug}`),
     ];

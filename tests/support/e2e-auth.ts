@@ -29,4 +29,9 @@ export const ADMIN_SCREENS = [
   { path: "/admin/contact", heading: "Contact Form Submissions" },
   { path: "/admin/bookings", heading: "Manage Booking Slots" },
   { path: "/admin/faq", heading: "Manage FAQs" },
+  { path: "/admin/accounts", heading: "Admin Accounts" },
+  { path: "/admin/activity", heading: "Activity" },
+  { path: "/admin/customers", heading: "Customers" },
+  { path: "/admin/team", heading: "Manage Team" },
+  { path: "/admin/settings", heading: "Shop Settings" },
 ] as const;

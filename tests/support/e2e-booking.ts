@@ -102,7 +102,7 @@ export async function bookThroughApi(
 export async function calendarDay(page: Page, name: string, date: string): Promise<Locator> {
   const calendar = page.getByRole("group", { name });
   const heading = calendar.getByRole("heading");
-  const monthName = formatShopDate(date, "MMMM yyyy");
+  const monthName = formatShopDate(date, "month");
   for (let step = 0; step < 36; step++) {
     const shown = await heading.textContent();
     if (shown === monthName) break;

@@ -30,6 +30,13 @@ export async function uploadImage(page: Page, name: string, colour = { r: 180, g
   return uploaded[0]!;
 }
 
+/** Answers the admin's "Are you sure you want to delete this …?" with Delete (every delete asks first). */
+export async function confirmDelete(page: Page, thing: string) {
+  const dialog = page.getByRole("alertdialog", { name: `Are you sure you want to delete this ${thing}?` });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 /** The sender of the contact submissions the admin specs create, so they can tidy up only their own. */
 export const ADMIN_SPEC_EMAIL = "admin-specs@example.com";
 

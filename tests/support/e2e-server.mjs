@@ -7,7 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-e2e-"));
+// A known folder when Playwright names one (specs then reach the database through it), emptied first.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "barber-e2e-"));
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 const cleanups = [() => fs.rmSync(dataDir, { recursive: true, force: true })];
 
 if (process.env.TEST_DATABASE_URL) {
@@ -19,6 +22,7 @@ if (process.env.TEST_DATABASE_URL) {
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+  fs.writeFileSync(path.join(dataDir, "database-url"), process.env.DATABASE_URL);
   cleanups.push(async () => {
     const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await dropper.connect();

@@ -8,24 +8,53 @@ import { expect } from "vitest";
 import type { AppContext } from "~/context";
 import { migrateToLatest, openDatabase, type Db } from "~/db/client.server";
 import { hashPassword } from "~/features/auth/auth.server";
+import { openMediaStorage } from "~/features/media/media-storage.server";
+import { loadSettings, saveSettings } from "~/features/settings/settings.server";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { loadUser } from "../../server/load-user";
 import { createMailer } from "~/lib/mailer.server";
 import { readConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http";
+import { createPagesHandler } from "../../server/pages";
+import { runDueJobs, type RunOptions } from "~/features/jobs/jobs.server";
+import { jobHandlers } from "../../server/jobs";
 import { ResponseCache } from "../../server/response-cache";
 
 export const TEST_ADMIN = { username: "owner", password: "correct-horse-battery" };
 export const TEST_USER = { username: "visitor", password: "just-a-regular-user" };
 
+export interface TestDatabase {
+  db: Db;
+  /** The PostgreSQL database's address (none for SQLite). */
+  url?: string;
+  /** Another connection to the same database, as a second app instance or a restarted one has (not for in-memory SQLite). */
+  open: () => Db;
+  close: () => Promise<void>;
+}
+
 /**
- * A fresh database for one test file: in-memory SQLite by default, or a new
- * PostgreSQL database (created here, dropped in `close`) when TEST_DATABASE_URL is set.
+ * A fresh database for one test file: in-memory SQLite by default (a file with `onDisk`, so a
+ * second connection can open it), or a new PostgreSQL database (created here, dropped in
+ * `close`) when TEST_DATABASE_URL is set.
  */
-export async function createTestDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const db = openDatabase({ kind: "sqlite", file: ":memory:" });
+    const dir = options.onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), "barber-db-")) : undefined;
+    const file = dir ? path.join(dir, "test.sqlite") : ":memory:";
+    const db = openDatabase({ kind: "sqlite", file });
     await migrateToLatest(db);
-    return { db, close: () => db.destroy() };
+    return {
+      db,
+      open: () => {
+        if (!dir) throw new Error("An in-memory database has no second connection: use onDisk");
+        return openDatabase({ kind: "sqlite", file });
+      },
+      close: async () => {
+        await db.destroy();
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `barber_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -38,6 +67,8 @@ export async function createTestDatabase(): Promise<{ db: Db; close: () => Promi
   await migrateToLatest(db);
   return {
     db,
+    open: () => openDatabase({ kind: "postgres", url: url.toString() }),
+    url: url.toString(),
     close: async () => {
       await db.destroy();
       const dropper = new pg.Client({ connectionString: baseUrl });
@@ -52,17 +83,34 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Serve through the response cache, as production does. */
   cache?: boolean;
+  /** Serve the pages too, rendered from source by Vite's SSR loader (slower to start: only where pages matter). */
+  pages?: boolean;
+  /** A second app instance on the PostgreSQL database of another test app: its own handle, caches and port. */
+  joinDatabaseUrl?: string;
+}
+
+/** Another process's handle on the same PostgreSQL database; closing it leaves the database in place. */
+function joinTestDatabase(url: string) {
+  const db = openDatabase({ kind: "postgres", url });
+  return { db, url, close: () => db.destroy() };
 }
 
 export async function createTestContext(options: TestContextOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-test-"));
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
-  const { db, close } = await createTestDatabase();
-  const ctx: AppContext = { db, config, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
+  const { db, close, url } = options.joinDatabaseUrl
+    ? joinTestDatabase(options.joinDatabaseUrl)
+    : await createTestDatabase();
+  const storage = await openMediaStorage(config.mediaStorage);
+  const ctx: AppContext = { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
   return {
     ctx,
     db,
     config,
+    storage,
+    /** Runs the queued jobs that are due (the app's worker is not started in tests): explicit, so no test waits on a timer. */
+    runJobs: (run: RunOptions = {}) => runDueJobs(ctx, jobHandlers, run),
+    databaseUrl: url,
     close: async () => {
       await close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -83,6 +131,8 @@ export async function createUser(db: Db, user: { username: string; password: str
 }
 
 export interface TestResponse<T = any> {
+  /** What was asked, so the answer can be checked against the API document (tests/support/api-contract.ts). */
+  request: { baseUrl: string; method: string; url: string };
   status: number;
   headers: Headers;
   body: T;
@@ -115,7 +165,13 @@ export class TestClient {
     const text = await response.text();
     let parsed: unknown = text;
     if (text && response.headers.get("content-type")?.includes("application/json")) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return {
+      request: { baseUrl: this.baseUrl, method, url },
+      status: response.status,
+      headers: response.headers,
+      body: parsed as T,
+      text,
+    };
   }
 
   get = <T = any>(url: string) => this.request<T>("GET", url);
@@ -131,13 +187,41 @@ export class TestClient {
   }
 }
 
+let vite: { server: Promise<ViteDevServer>; users: number } | undefined;
+
+/** One Vite SSR loader for every app a test file starts: the pages' code is the same for all of them. */
+function acquireViteServer() {
+  vite ??= {
+    server: createViteServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" }),
+    users: 0,
+  };
+  vite.users++;
+  return vite.server;
+}
+
+async function releaseViteServer() {
+  if (!vite || --vite.users > 0) return;
+  const { server } = vite;
+  vite = undefined;
+  await (await server).close();
+}
+
 /** Starts the API on an ephemeral port with a fresh database, an admin and a regular user. */
 export async function startTestApi(options: TestContextOptions = {}) {
   const test = await createTestContext(options);
-  await createUser(test.db, TEST_ADMIN, true);
-  await createUser(test.db, TEST_USER, false);
+  if (!options.joinDatabaseUrl) {
+    await createUser(test.db, TEST_ADMIN, true);
+    await createUser(test.db, TEST_USER, false);
+  }
   const cache = options.cache ? new ResponseCache(test.db) : undefined;
-  const server = createHttpApp(test.ctx, { cache }).listen(0, "127.0.0.1");
+  const ssr = options.pages ? await acquireViteServer() : undefined;
+  const pages = ssr
+    ? [
+        loadUser(test.ctx),
+        createPagesHandler(test.ctx, () => ssr.ssrLoadModule("virtual:react-router/server-build") as never, cache),
+      ]
+    : [];
+  const server = createHttpApp(test.ctx, { cache, pages }).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -149,12 +233,23 @@ export async function startTestApi(options: TestContextOptions = {}) {
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      if (ssr) await releaseViteServer();
       await test.close();
     },
   };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** Every day open 00:00–23:59: for tests about slots at any time, not about the shop's hours. */
+export const ALL_DAY_OPENING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  ranges: [{ start: "00:00", end: "23:59" }],
+}));
+
+export async function openAllHours(db: Db) {
+  await saveSettings(db, { ...(await loadSettings(db)), openingHours: ALL_DAY_OPENING_HOURS });
+}
 
 /** The callers every admin-only call must refuse, each with the status it must get. */
 export async function nonAdminCallers(api: TestApi) {

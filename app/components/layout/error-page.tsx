@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link, isRouteErrorResponse, type ErrorResponse } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PageMain } from "./page";
 
-export interface ErrorPageLink {
+interface ErrorPageLink {
   to: string;
   label: string;
 }
@@ -64,7 +64,7 @@ export function ErrorPage({
 }
 
 /** The 404 for an address no page answers. */
-export function NotFoundPage() {
+function NotFoundPage() {
   return (
     <ErrorPage
       code={404}
@@ -75,7 +75,7 @@ export function NotFoundPage() {
 }
 
 /** Any other failure, with the "Error: …" line of spec section 8. */
-export function LoadErrorPage({ error }: { error: unknown }) {
+function LoadErrorPage({ error }: { error: unknown }) {
   return (
     <ErrorPage
       code={
@@ -93,7 +93,7 @@ export function LoadErrorPage({ error }: { error: unknown }) {
 }
 
 /** The message of a thrown route response or error, for the "Error: …" line of spec section 8. */
-export function errorMessage(error: unknown) {
+function errorMessage(error: unknown) {
   if (error && typeof error === "object" && "data" in error) {
     const data = (error as { data: unknown }).data;
     if (data && typeof data === "object" && "message" in data) return String((data as { message: unknown }).message);
@@ -101,4 +101,25 @@ export function errorMessage(error: unknown) {
   }
   if (error instanceof Error) return error.message;
   return "An unknown error occurred";
+}
+
+/**
+ * The one error boundary of every route (Epic Stack's pattern): a route names only what differs — a page
+ * for a status it expects (its own 404) or for an unexpected failure — and gets the site's pages otherwise.
+ */
+export function GeneralErrorBoundary({
+  error,
+  statusHandlers = {},
+  unexpectedError = (unexpected) => <LoadErrorPage error={unexpected} />,
+}: {
+  error: unknown;
+  statusHandlers?: Partial<Record<number, (response: ErrorResponse) => React.ReactNode>>;
+  unexpectedError?: (error: unknown) => React.ReactNode;
+}) {
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status];
+    if (handler) return handler(error);
+    if (error.status === 404) return <NotFoundPage />;
+  }
+  return unexpectedError(error);
 }

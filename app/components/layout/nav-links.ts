@@ -19,6 +19,7 @@ export const NAV_LINKS: readonly NavItem[] = [
 
 export const ADMIN_LINK: NavItem = { to: "/admin", label: "Admin" };
 
+/** The footer's quick links, exactly as spec section 2 lists them; /team is linked from the home page. */
 export const FOOTER_LINKS: readonly NavItem[] = [
   { to: "/", label: "Home" },
   { to: "/gallery", label: "Gallery" },

@@ -1,42 +1,49 @@
 import { Facebook, Instagram, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
-import { SHOP_ADDRESS, SHOP_NAME, SHOP_PHONE, SHOP_PHONE_HREF, SHOP_SOCIAL_LINKS } from "~/lib/shop";
+import { phoneHref } from "~/features/settings/shop-facts";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { LogoMark } from "./logo";
-import { OpeningHoursList } from "./opening-hours";
+import { OpeningHoursList } from "~/features/settings/components/opening-hours";
 import { FOOTER_LINKS } from "./nav-links";
 
 /** Quick links glide to the top instead of jumping, unless the visitor asked for less motion. */
-export function scrollToTopSmoothly() {
+function scrollToTopSmoothly() {
   window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
 }
 
 const headingClass = "mb-4 font-display text-sm font-semibold uppercase tracking-[0.2em] text-brass";
 
 export function SiteFooter({ year }: { year: number }) {
+  const shop = useShopSettings();
+  const { address, social } = shop;
   return (
     <footer className="border-t border-white/10 bg-ink text-ink-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.2fr_1fr_1.3fr_1.1fr] lg:px-8">
         <div>
           <p className="flex items-center gap-3">
             <LogoMark />
-            <span className="font-display text-xl font-semibold uppercase tracking-[0.12em]">{SHOP_NAME}</span>
+            <span className="font-display text-xl font-semibold uppercase tracking-[0.12em]">{shop.shopName}</span>
           </p>
-          <p className="mt-4 max-w-xs text-sm text-ink-muted">
-            Professional haircuts and grooming services at the best prices, in the heart of {SHOP_ADDRESS.town}.
-          </p>
-          <ul className="mt-5 flex gap-3" aria-label="Social media">
-            <li>
-              <SocialLink href={SHOP_SOCIAL_LINKS.instagram} label="Instagram">
-                <Instagram aria-hidden className="size-5" />
-              </SocialLink>
-            </li>
-            <li>
-              <SocialLink href={SHOP_SOCIAL_LINKS.facebook} label="Facebook">
-                <Facebook aria-hidden className="size-5" />
-              </SocialLink>
-            </li>
-          </ul>
+          {shop.about && <p className="mt-4 max-w-xs text-sm text-ink-muted">{shop.about}</p>}
+          {(social.instagram || social.facebook) && (
+            <ul className="mt-5 flex gap-3" aria-label="Social media">
+              {social.instagram && (
+                <li>
+                  <SocialLink href={social.instagram} label="Instagram">
+                    <Instagram aria-hidden className="size-5" />
+                  </SocialLink>
+                </li>
+              )}
+              {social.facebook && (
+                <li>
+                  <SocialLink href={social.facebook} label="Facebook">
+                    <Facebook aria-hidden className="size-5" />
+                  </SocialLink>
+                </li>
+              )}
+            </ul>
+          )}
         </div>
 
         <div>
@@ -45,15 +52,15 @@ export function SiteFooter({ year }: { year: number }) {
             <p className="flex gap-3">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brass" />
               <span>
-                {SHOP_ADDRESS.street}
+                {address.street}
                 <br />
-                {SHOP_ADDRESS.town} {SHOP_ADDRESS.postcode}
+                {address.town} {address.postcode}
               </span>
             </p>
             <p className="flex gap-3">
               <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-brass" />
-              <a href={SHOP_PHONE_HREF} className="text-ink-foreground underline-offset-4 hover:underline">
-                {SHOP_PHONE}
+              <a href={phoneHref(shop.phone)} className="text-ink-foreground underline-offset-4 hover:underline">
+                {shop.phone}
               </a>
             </p>
           </address>
@@ -84,7 +91,10 @@ export function SiteFooter({ year }: { year: number }) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-ink-muted sm:px-6 lg:px-8">
-          © {year} {SHOP_NAME}. All rights reserved.
+          © {year} {shop.shopName}. All rights reserved. ·{" "}
+          <Link to="/privacy" className="underline-offset-4 hover:text-ink-foreground hover:underline">
+            Privacy
+          </Link>
         </p>
       </div>
     </footer>

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { isOwnAnimationEnd, prefersReducedMotion } from "~/lib/reduced-motion";
-import { SHOP_NAME } from "~/lib/shop";
-import { BookingFeeNote } from "./booking-fee-note";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
+import { BookingFeeNote } from "~/features/settings/components/booking-fee-note";
 import { LogoMark } from "./logo";
 import { ADMIN_LINK, NAV_LINKS, isActive, type NavItem } from "./nav-links";
 
@@ -23,6 +23,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   const [menuShown, setMenuShown] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const items = navItems(isAdmin);
+  const { shopName } = useShopSettings();
 
   if (open && !menuShown) setMenuShown(true);
   if (!open && menuShown && prefersReducedMotion()) setMenuShown(false);
@@ -49,9 +50,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-3 rounded-md" onClick={() => setOpen(false)}>
           <LogoMark />
-          <span className="font-display text-xl font-semibold uppercase tracking-[0.12em] sm:text-2xl">
-            {SHOP_NAME}
-          </span>
+          <span className="font-display text-xl font-semibold uppercase tracking-[0.12em] sm:text-2xl">{shopName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden xl:block">

@@ -16,8 +16,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div className={cn("flex flex-col gap-1.5 p-5 sm:p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
+/** An h3 by default; `level={2}` where the card sits right under the page's h1, so no heading level is skipped. */
+export function CardTitle({ className, level = 3, ...props }: React.ComponentProps<"h3"> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return <Heading className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
@@ -26,8 +28,4 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
 
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("p-5 pt-0 sm:p-6 sm:pt-0", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex items-center p-5 pt-0 sm:p-6 sm:pt-0", className)} {...props} />;
 }

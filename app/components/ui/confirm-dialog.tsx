@@ -44,3 +44,25 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+interface ConfirmDeleteProps {
+  /** What kind of item, for the question: "service", "gallery item", "image". */
+  thing: string;
+  /** Says what is lost; by default the item's name "will be removed for good". */
+  name: string;
+  consequence?: string;
+  trigger: React.ReactNode;
+  onConfirm: () => void;
+}
+
+/** The one way the admin asks before deleting anything: "Are you sure you want to delete this service?" */
+export function ConfirmDelete({ thing, name, consequence, trigger, onConfirm }: ConfirmDeleteProps) {
+  return (
+    <ConfirmDialog
+      title={`Are you sure you want to delete this ${thing}?`}
+      description={consequence ?? `“${name}” will be removed for good.`}
+      onConfirm={onConfirm}
+      trigger={trigger}
+    />
+  );
+}

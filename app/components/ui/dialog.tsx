@@ -4,7 +4,6 @@ import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClass = "fixed inset-0 z-50 bg-black/60";
 

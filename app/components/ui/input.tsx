@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-export const fieldClass =
+const fieldClass =
   "w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 aria-invalid:border-destructive sm:text-sm";
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {

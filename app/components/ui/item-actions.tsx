@@ -1,16 +1,19 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Button } from "./button";
+import { ConfirmDelete } from "./confirm-dialog";
 
 interface ItemActionsProps {
   /** Names the item for screen readers: "Edit Skin Fade", "Delete Skin Fade". */
   name: string;
+  /** What kind of item, for the delete confirmation: "service", "product". */
+  thing: string;
   onEdit: () => void;
   onDelete: () => void;
   disabled?: boolean;
 }
 
-/** The pencil and bin buttons of an admin list card. */
-export function ItemActions({ name, onEdit, onDelete, disabled }: ItemActionsProps) {
+/** The pencil and bin buttons of an admin list card; the bin asks before deleting. */
+export function ItemActions({ name, thing, onEdit, onDelete, disabled }: ItemActionsProps) {
   return (
     <div className="flex shrink-0 gap-1">
       <Button
@@ -24,18 +27,24 @@ export function ItemActions({ name, onEdit, onDelete, disabled }: ItemActionsPro
       >
         <Pencil aria-hidden />
       </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        onClick={onDelete}
-        disabled={disabled}
-        className="text-destructive hover:bg-red-50"
-      >
-        <Trash2 aria-hidden />
-      </Button>
+      <ConfirmDelete
+        thing={thing}
+        name={name}
+        onConfirm={onDelete}
+        trigger={
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            disabled={disabled}
+            className="text-destructive hover:bg-red-50"
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        }
+      />
     </div>
   );
 }

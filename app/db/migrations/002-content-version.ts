@@ -34,9 +34,16 @@ export async function up(db: Kysely<unknown>) {
         update content_version set version = version + 1 where id = 1;
         return null;
       end $$`.execute(db);
+  }
+  await bumpContentVersionOnWrites(db, PUBLIC_CONTENT_TABLES);
+}
+
+/** Makes every write to these tables bump the content version (later migrations add their public tables). */
+export async function bumpContentVersionOnWrites(db: Kysely<unknown>, tables: readonly string[]) {
+  if (isPostgres(db)) {
     // Deferred to commit time, so the version row is always the last lock a transaction takes (no deadlocks),
     // and per row, so an UPDATE that matched nothing (a lost booking race) bumps nothing.
-    for (const table of PUBLIC_CONTENT_TABLES) {
+    for (const table of tables) {
       await sql`
         create constraint trigger ${sql.id(`${table}_bumps_content_version`)}
         after insert or update or delete on ${sql.table(table)}
@@ -45,7 +52,7 @@ export async function up(db: Kysely<unknown>) {
     }
     return;
   }
-  for (const table of PUBLIC_CONTENT_TABLES) {
+  for (const table of tables) {
     for (const event of ["insert", "update", "delete"]) {
       await sql`
         create trigger ${sql.id(`${table}_${event}_bumps_content_version`)}
@@ -57,18 +64,20 @@ export async function up(db: Kysely<unknown>) {
   }
 }
 
-export async function down(db: Kysely<unknown>) {
-  if (isPostgres(db)) {
-    for (const table of PUBLIC_CONTENT_TABLES) {
+export async function dropContentVersionTriggers(db: Kysely<unknown>, tables: readonly string[]) {
+  for (const table of tables) {
+    if (isPostgres(db)) {
       await sql`drop trigger if exists ${sql.id(`${table}_bumps_content_version`)} on ${sql.table(table)}`.execute(db);
-    }
-    await sql`drop function if exists bump_content_version()`.execute(db);
-  } else {
-    for (const table of PUBLIC_CONTENT_TABLES) {
+    } else {
       for (const event of ["insert", "update", "delete"]) {
         await sql`drop trigger if exists ${sql.id(`${table}_${event}_bumps_content_version`)}`.execute(db);
       }
     }
   }
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropContentVersionTriggers(db, PUBLIC_CONTENT_TABLES);
+  if (isPostgres(db)) await sql`drop function if exists bump_content_version()`.execute(db);
   await db.schema.dropTable("content_version").execute();
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { TEST_ADMIN, TEST_USER, startTestApi, type TestApi } from "../../../tests/support/test-app";
 
 let api: TestApi;
@@ -14,6 +15,7 @@ describe("sessions", () => {
     expect((await client.get("/api/user")).status).toBe(401);
 
     const login = await client.post("/api/login", TEST_ADMIN);
+    await expectDocumented(login);
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ username: TEST_ADMIN.username, isAdmin: true });
     const cookie = login.headers.get("set-cookie")!;

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { HttpError } from "~/lib/http-error";
-import { clearEvents, countRecent, recordEvent } from "~/lib/rate-limit.server";
+import { attemptAllowed, clearEvents, type AttemptLimits } from "~/lib/rate-limit.server";
 import type { LoginInput } from "./auth.schema";
 
 const scryptAsync = promisify(scrypt) as (
@@ -35,7 +35,8 @@ export async function verifyPassword(password: string, stored: string) {
   return timingSafeEqual(actual, expected);
 }
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+/** Tokens (sessions, pending sign-ins) are stored as their SHA-256, so a leaked table cannot be replayed. */
+export const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export const generatePassword = () => randomBytes(12).toString("base64url");
 
@@ -54,14 +55,28 @@ export async function ensureAdminAccount(db: Db, username: string, password: str
   return { created: true as const, generatedPassword: password ? undefined : chosen };
 }
 
-/** Sets a new password for the user (created as admin when missing) and signs out all its sessions. */
+/**
+ * Sets a new password for the user (created as admin when missing), signs out all its sessions and turns
+ * its two-factor sign-in off: the operator's way back in for an admin who lost both password and phone.
+ */
 export async function resetPassword(db: Db, username: string, password: string) {
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
     if (user) {
-      await trx.updateTable("users").set({ password_hash: hash, is_admin: 1 }).where("id", "=", user.id).execute();
+      await trx
+        .updateTable("users")
+        .set({
+          password_hash: hash,
+          is_admin: 1,
+          two_factor_enabled: 0,
+          two_factor_secret: null,
+          two_factor_last_step: null,
+        })
+        .where("id", "=", user.id)
+        .execute();
       await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
     } else {
       await trx
         .insertInto("users")
@@ -69,11 +84,6 @@ export async function resetPassword(db: Db, username: string, password: string) 
         .execute();
     }
   });
-}
-
-export interface LoginLimits {
-  maxAttempts: number;
-  windowMinutes: number;
 }
 
 const LOGIN_BUCKET = "login-failure";
@@ -84,10 +94,8 @@ const LOGIN_BUCKET = "login-failure";
  * Each attempt is counted before the slow password check and forgotten only on
  * success, so a burst of parallel guesses cannot all pass the count at once.
  */
-export async function login(db: Db, input: LoginInput, clientKey: string, limits: LoginLimits): Promise<SessionUser> {
-  const windowMs = limits.windowMinutes * 60_000;
-  await recordEvent(db, LOGIN_BUCKET, clientKey);
-  if ((await countRecent(db, LOGIN_BUCKET, clientKey, windowMs)) > limits.maxAttempts) {
+export async function login(db: Db, input: LoginInput, clientKey: string, limits: AttemptLimits): Promise<SessionUser> {
+  if (!(await attemptAllowed(db, LOGIN_BUCKET, clientKey, limits))) {
     throw new HttpError(
       429,
       `Too many failed sign-in attempts. Please wait ${limits.windowMinutes} minutes and try again.`,
@@ -114,7 +122,12 @@ export async function createSession(db: Db, userId: number, days: number) {
   const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
   await db
     .insertInto("sessions")
-    .values({ id: sha256(token), user_id: userId, expires_at: expiresAt.toISOString(), created_at: now.toISOString() })
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -125,7 +138,7 @@ export async function getSessionUser(db: Db, token: string | undefined): Promise
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["users.id", "users.username", "users.is_admin"])
-    .where("sessions.id", "=", sha256(token))
+    .where("sessions.id", "=", hashToken(token))
     .where("sessions.expires_at", ">", new Date().toISOString())
     .executeTakeFirst();
   return row ? { id: row.id, username: row.username, isAdmin: row.is_admin === 1 } : null;
@@ -133,9 +146,12 @@ export async function getSessionUser(db: Db, token: string | undefined): Promise
 
 export async function deleteSession(db: Db, token: string | undefined) {
   if (!token) return;
-  await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
+  await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
 }
 
+/** Drops expired sessions and the pending two-factor sign-ins nobody finished. */
 export async function pruneExpiredSessions(db: Db) {
-  await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+  const now = new Date().toISOString();
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+  await db.deleteFrom("pending_logins").where("expires_at", "<=", now).execute();
 }

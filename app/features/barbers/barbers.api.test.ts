@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi } from "../../../tests/support/test-app";
 import { placesFromJson } from "./barbers.schema";
 import { importBarbers, listBarbers } from "./barbers.server";
@@ -31,6 +32,7 @@ describe("barbers API", () => {
     expect(summary).toEqual({ created: 3, updated: 0, skipped: 0, problems: [] });
 
     const list = await api.anonymous().get("/api/barbers");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       { slug: "fade-factory-rochdale", name: "Fade Factory Rochdale" },
@@ -39,6 +41,7 @@ describe("barbers API", () => {
     ]);
 
     const one = await api.anonymous().get("/api/barbers/the-clipper-room");
+    await expectDocumented(one);
     expect(one.status).toBe(200);
     expect(one.body).toEqual({
       slug: "the-clipper-room",
@@ -53,6 +56,7 @@ describe("barbers API", () => {
     expect(one.body.opening_hours.weekday_text).toHaveLength(7);
 
     const sparse = await api.anonymous().get("/api/barbers/sharp-co-barbers");
+    await expectDocumented(sparse);
     expect(sparse.body).toEqual({
       slug: "sharp-co-barbers",
       name: "Sharp & Co. Barbers",
@@ -66,6 +70,7 @@ describe("barbers API", () => {
 
   it("answers 404 with the spec's message for an unknown barber", async () => {
     const missing = await api.anonymous().get("/api/barbers/nobody");
+    await expectDocumented(missing);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Barber not found" });
   });

@@ -1,19 +1,24 @@
 import { z } from "zod";
 
-/** A barber as GET /api/barbers/{slug} answers: the places service's field names, as the spec keeps them. */
-export interface Barber {
-  slug: string;
-  name: string;
-  formatted_address: string;
-  opening_hours: { weekday_text: string[] };
-  /** Out of 5; null for a place nobody has rated yet. */
-  rating: number | null;
-  user_ratings_total: number;
-  formatted_phone_number?: string;
-  location?: { lat: number; lng: number };
-}
+/** The query string of the barber search (page and API): words of a name; none lists every barber. */
+export const barberSearchQuerySchema = z.object({ q: z.string().trim().default("").catch("") });
 
-export type BarberSummary = Pick<Barber, "slug" | "name">;
+/** A barber as GET /api/barbers/{slug} answers: the places service's field names, as the spec keeps them. */
+export const barberSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  formatted_address: z.string(),
+  opening_hours: z.object({ weekday_text: z.array(z.string()) }),
+  /** Out of 5; null for a place nobody has rated yet. */
+  rating: z.number().nullable(),
+  user_ratings_total: z.int(),
+  formatted_phone_number: z.string().optional(),
+  location: z.object({ lat: z.number(), lng: z.number() }).optional(),
+});
+export type Barber = z.infer<typeof barberSchema>;
+
+export const barberSummarySchema = barberSchema.pick({ slug: true, name: true });
+export type BarberSummary = z.infer<typeof barberSummarySchema>;
 
 const text = (what: string, max = 300) =>
   z

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
+import { containsText } from "~/db/search";
 import type { Row } from "~/db/database";
 import { notFound } from "~/lib/http-error";
 import { firstFreeSlug, slugify } from "~/features/blog/blog.schema";
@@ -22,8 +23,6 @@ const toBarber = (row: Row<"barbers">): Barber => ({
   ...(row.lat !== null && row.lng !== null ? { location: { lat: row.lat, lng: row.lng } } : {}),
 });
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 // One collation for both engines: PostgreSQL's and SQLite's own orderings differ.
 const byName = new Intl.Collator("en-GB", { sensitivity: "base", numeric: true });
 
@@ -32,7 +31,7 @@ export async function listBarbers(db: Db, filter: { q?: string } = {}): Promise<
   let query = db.selectFrom("barbers").select(["slug", "name"]);
   const q = filter.q?.trim();
   if (q) {
-    query = query.where(sql<boolean>`lower(${sql.ref("name")}) like lower(${`%${escapeLike(q)}%`}) escape '\\'`);
+    query = query.where(containsText(sql.ref("name"), q));
   }
   const rows = await query.execute();
   return rows.sort((a, b) => byName.compare(a.name, b.name) || a.slug.localeCompare(b.slug));

@@ -1,37 +1,24 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { migrateToLatest, openDatabase } from "~/db/client.server";
+import { repositoryRoot, runScriptProcess } from "../../../tests/support/run-script";
 
-const root = path.resolve(import.meta.dirname, "../../..");
-const example = path.join(root, "docs/examples/barbers.json");
+const example = path.join(repositoryRoot, "docs/examples/barbers.json");
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-import-"));
+  // The script works only on a database the site has created.
+  const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "barber.sqlite") });
+  await migrateToLatest(db);
+  await db.destroy();
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm run barbers:import` as a shop owner would, on a SQLite file of its own. */
-async function runImport(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["scripts/import-barbers.ts", ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const runImport = (...args: string[]) => runScriptProcess("import-barbers.ts", args, { env: { DATA_DIR: dataDir } });
 
 async function barbersInFile() {
   const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "barber.sqlite") });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient, expectWritesRefused } from "../../../tests/support/test-app";
 import { BLOG_CATEGORIES } from "./blog.schema";
 import { getPostBySlug, listPosts } from "./blog.server";
@@ -34,6 +35,7 @@ const create = async (fields: Partial<Record<keyof typeof post, unknown>> & Reco
 describe("blog API", () => {
   it("creates, reads by slug, updates and deletes a post", async () => {
     const created = await admin.post("/api/blog", post);
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       ...post,
@@ -45,12 +47,14 @@ describe("blog API", () => {
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
 
     const one = await api.anonymous().get("/api/blog/post/how-to-keep-a-fade-fresh");
+    await expectDocumented(one);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(created.body);
     expect((await api.anonymous().get("/api/blog")).body).toEqual([created.body]);
 
     const changes = { ...post, id: created.body.id, content: "New advice.", image: "" };
     const updated = await admin.put(`/api/blog/${created.body.id}`, changes);
+    await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       content: "New advice.",
@@ -62,6 +66,7 @@ describe("blog API", () => {
     expect((await admin.delete(`/api/blog/${created.body.id}`)).status).toBe(204);
     expect((await admin.delete(`/api/blog/${created.body.id}`)).status).toBe(404);
     const gone = await api.anonymous().get("/api/blog/post/how-to-keep-a-fade-fresh");
+    await expectDocumented(gone);
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ message: "Blog post not found" });
   });
@@ -100,6 +105,7 @@ describe("blog API", () => {
     ]);
 
     const renamed = await admin.put(`/api/blog/${b.id}`, { ...post, title: "Beard Basics", slug: "ignored" });
+    await expectDocumented(renamed);
     expect(renamed.body.slug).toBe("beard-basics");
     expect((await api.anonymous().get("/api/blog/post/how-to-keep-a-fade-fresh-2")).status).toBe(404);
     expect((await api.anonymous().get("/api/blog/post/beard-basics")).body.id).toBe(b.id);
@@ -166,6 +172,7 @@ describe("blog API", () => {
       expect((await admin.delete(`/api/blog/${id}`)).status).toBe(404);
     }
     const missing = await api.anonymous().get("/api/blog/post/no-such-post");
+    await expectDocumented(missing);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Blog post not found");
   });

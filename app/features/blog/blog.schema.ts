@@ -27,7 +27,7 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>) {
   return `${base}-${n}`;
 }
 
-export const META_DESCRIPTION_LENGTH = 155;
+const META_DESCRIPTION_LENGTH = 155;
 
 /** The search-engine description: the content's first 155 characters, with an ellipsis when it is longer. */
 export function metaDescription(content: string) {
@@ -71,19 +71,20 @@ export const blogPostFormSchema = z.object({
 export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
 export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
 
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  author: string;
-  category: BlogCategory;
+export const blogPostSchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
   /** ISO timestamp of the first publication. */
-  createdAt: string;
-  updatedAt: string;
-  image: string | null;
-  summary: string;
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  image: z.string().nullable(),
+  summary: z.string(),
   /** Plain text; each line break starts a paragraph. */
-  content: string;
+  content: z.string(),
   /** One comma-separated string, normalised to "a, b, c". */
-  tags: string;
-}
+  tags: z.string(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;

@@ -1,6 +1,16 @@
-import { OPENING_HOURS, SHOP_ADDRESS_LINE, SHOP_NAME, SHOP_PHONE, SHOP_TIME_ZONE } from "~/lib/shop";
+import { formatRanges, weekLines } from "~/features/settings/opening-hours";
+import type { PublicSettings } from "~/features/settings/shop-settings";
+import { addressLine } from "~/features/settings/shop-facts";
+import { SHOP_TIME_ZONE } from "~/lib/shop";
 
-const SHOP_SLUG = SHOP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+/** What a calendar entry says about the shop: the settings of the moment it is made. */
+export type IcsShop = Pick<PublicSettings, "shopName" | "address" | "phone" | "openingHours">;
+
+const slugOf = (shopName: string) =>
+  shopName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "shop";
 
 /*
  * An RFC 5545 calendar entry for one booking. Browser-safe on purpose: the mail
@@ -20,6 +30,8 @@ export interface IcsBooking {
   startTime: string;
   endTime: string;
   serviceTitles: readonly string[];
+  /** The barber, when the booking holds one. */
+  memberName?: string | null;
   /** The private manage link, when known. */
   manageUrl?: string;
 }
@@ -84,30 +96,33 @@ const LONDON_VTIMEZONE = [
   "END:VTIMEZONE",
 ];
 
-export function bookingIcs(booking: IcsBooking, stamp: Date = new Date()) {
+export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new Date()) {
   const description = [
     `Services: ${booking.serviceTitles.join(", ")}`,
+    ...(booking.memberName ? [`Barber: ${booking.memberName}`] : []),
     `Reference: ${booking.reference}`,
     booking.manageUrl ? `View or cancel your booking: ${booking.manageUrl}` : undefined,
-    `Questions? Call us on ${SHOP_PHONE}.`,
-    `Opening hours: ${OPENING_HOURS.map((entry) => `${entry.days} ${entry.hours}`).join("; ")}`,
+    `Questions? Call us on ${shop.phone}.`,
+    `Opening hours: ${weekLines(shop.openingHours)
+      .map((line) => `${line.label} ${formatRanges(line.ranges)}`)
+      .join("; ")}`,
   ]
     .filter(Boolean)
     .join("\n");
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${SHOP_NAME}//Online booking//EN`,
+    `PRODID:-//${shop.shopName}//Online booking//EN`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     ...LONDON_VTIMEZONE,
     "BEGIN:VEVENT",
-    `UID:${booking.reference.toLowerCase()}@booking.${SHOP_SLUG}`,
+    `UID:${booking.reference.toLowerCase()}@booking.${slugOf(shop.shopName)}`,
     `DTSTAMP:${utcStamp(stamp)}`,
     `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.startTime)}`,
     `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.endTime)}`,
-    `SUMMARY:${escapeIcsText(`Appointment at ${SHOP_NAME}`)}`,
-    `LOCATION:${escapeIcsText(`${SHOP_NAME}, ${SHOP_ADDRESS_LINE}`)}`,
+    `SUMMARY:${escapeIcsText(`Appointment at ${shop.shopName}`)}`,
+    `LOCATION:${escapeIcsText(`${shop.shopName}, ${addressLine(shop)}`)}`,
     `DESCRIPTION:${escapeIcsText(description)}`,
     ...(booking.manageUrl ? [`URL:${booking.manageUrl}`] : []),
     "STATUS:CONFIRMED",
@@ -118,6 +133,6 @@ export function bookingIcs(booking: IcsBooking, stamp: Date = new Date()) {
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
 }
 
-export const bookingIcsFilename = (reference: string) => `${SHOP_SLUG}-${reference}.ics`;
+export const bookingIcsFilename = (shopName: string, reference: string) => `${slugOf(shopName)}-${reference}.ics`;
 
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";

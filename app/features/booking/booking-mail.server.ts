@@ -1,9 +1,12 @@
-import type { Mailer, OutgoingMail } from "~/lib/mailer.server";
-import { SHOP_ADDRESS_LINE, SHOP_NAME, SHOP_PHONE } from "~/lib/shop";
+import type { OutgoingMail } from "~/lib/mailer.server";
+import type { ShopSettings } from "~/features/settings/settings.schema";
+import { addressLine } from "~/features/settings/shop-facts";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
-import type { Config } from "../../../server/config";
+import type { Config } from "~/config.server";
 import { ICS_CONTENT_TYPE, bookingIcs, bookingIcsFilename } from "./booking-ics";
-import { formatPence, type MailStatus } from "./booking.schema";
+import type { z } from "zod";
+import type { mailOutcomeSchema } from "./booking.schema";
+import { formatPence } from "~/lib/money";
 
 /* The texts of every booking mail, kept apart from the database code that decides when they go. */
 
@@ -16,6 +19,8 @@ export interface MailBooking {
   customerEmail: string;
   customerPhone: string;
   notes: string;
+  /** The barber who holds the time, when the booking has one. */
+  memberName: string | null;
   services: Array<{ title: string; pricePence: number; duration: number }>;
   subtotalPence: number;
   feePence: number;
@@ -34,54 +39,66 @@ const when = (booking: MailBooking) =>
 const details = (booking: MailBooking) => [
   `Date: ${formatShopDate(booking.date)}`,
   `Time: ${formatTimeRange(booking.startTime, booking.endTime)}`,
+  ...(booking.memberName ? [`Barber: ${booking.memberName}`] : []),
   "Services:",
   ...booking.services.map(
     (service) => `  - ${service.title} (${formatPence(service.pricePence)}, ${service.duration} mins)`,
   ),
-  `Subtotal: ${formatPence(booking.subtotalPence)}`,
-  `Appointment fee: ${formatPence(booking.feePence)}`,
+  // A booking made while the fee was included in the prices has no fee to show apart.
+  ...(booking.feePence > 0
+    ? [`Subtotal: ${formatPence(booking.subtotalPence)}`, `Appointment fee: ${formatPence(booking.feePence)}`]
+    : []),
   `Total: ${formatPence(booking.totalPence)}`,
   `Duration: ${booking.durationMinutes} mins`,
   `Reference: ${booking.reference}`,
 ];
 
-const signature = ["", SHOP_NAME, SHOP_ADDRESS_LINE, SHOP_PHONE];
+const signature = (shop: ShopSettings) => ["", shop.shopName, addressLine(shop), shop.phone];
 
-export function confirmationMails(config: Config, booking: MailBooking, token: string): OutgoingMail[] {
+const calendarAttachment = (shop: ShopSettings, booking: MailBooking, link: string) => ({
+  filename: bookingIcsFilename(shop.shopName, booking.reference),
+  contentType: ICS_CONTENT_TYPE,
+  content: bookingIcs(shop, {
+    reference: booking.reference,
+    date: booking.date,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    serviceTitles: booking.services.map((service) => service.title),
+    memberName: booking.memberName,
+    manageUrl: link,
+  }),
+});
+
+export function customerConfirmationMail(
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  token: string,
+): OutgoingMail {
   const link = manageUrl(config, token);
-  const customer: OutgoingMail = {
+  return {
     to: booking.customerEmail,
-    subject: `Your appointment at ${SHOP_NAME}: ${when(booking)} (${booking.reference})`,
+    subject: oneLine(`Your appointment at ${shop.shopName}: ${when(booking)} (${booking.reference})`),
     text: [
       `Hello ${booking.customerName},`,
       "",
-      `Your appointment at ${SHOP_NAME} is booked.`,
+      `Your appointment at ${shop.shopName} is booked.`,
       "",
       ...details(booking),
       "",
       `To see or cancel your booking, use your private link: ${link}`,
-      `Online cancellation is possible up to ${config.bookingCancelNoticeHours} hours before the appointment; after that please call us on ${SHOP_PHONE}.`,
+      `Online cancellation is possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`,
       "The attached calendar file adds the appointment to your calendar.",
-      ...signature,
+      ...signature(shop),
     ].join("\n"),
-    attachments: [
-      {
-        filename: bookingIcsFilename(booking.reference),
-        contentType: ICS_CONTENT_TYPE,
-        content: bookingIcs({
-          reference: booking.reference,
-          date: booking.date,
-          startTime: booking.startTime,
-          endTime: booking.endTime,
-          serviceTitles: booking.services.map((service) => service.title),
-          manageUrl: link,
-        }),
-      },
-    ],
+    attachments: [calendarAttachment(shop, booking, link)],
   };
-  if (!config.mail.shopEmail) return [customer];
-  const shop: OutgoingMail = {
-    to: config.mail.shopEmail,
+}
+
+/** Tells the shop about a booking made online. */
+export function shopBookingNotice(shopEmail: string, booking: MailBooking): OutgoingMail {
+  return {
+    to: shopEmail,
     replyTo: booking.customerEmail,
     subject: oneLine(`New booking: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
     text: [
@@ -95,20 +112,41 @@ export function confirmationMails(config: Config, booking: MailBooking, token: s
       ...details(booking),
     ].join("\n"),
   };
-  return [customer, shop];
+}
+
+/** Reminds the customer of their appointment, the reminder lead time before it. */
+export function reminderMail(config: Config, shop: ShopSettings, booking: MailBooking, token: string): OutgoingMail {
+  const link = manageUrl(config, token);
+  return {
+    to: booking.customerEmail,
+    subject: oneLine(`Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`),
+    text: [
+      `Hello ${booking.customerName},`,
+      "",
+      `This is a reminder of your appointment at ${shop.shopName}.`,
+      "",
+      ...details(booking),
+      "",
+      `To see or cancel your booking, use your private link: ${link}`,
+      `If you cannot make it, please let us know so someone else can have the time: call us on ${shop.phone}.`,
+      "The attached calendar file adds the appointment to your calendar.",
+      ...signature(shop),
+    ].join("\n"),
+    attachments: [calendarAttachment(shop, booking, link)],
+  };
 }
 
 /** Tells the customer that the shop cancelled (or deleted the slot of) their appointment. */
-export function customerCancellationMail(config: Config, booking: MailBooking): OutgoingMail {
+export function customerCancellationMail(config: Config, shop: ShopSettings, booking: MailBooking): OutgoingMail {
   return {
     to: booking.customerEmail,
-    subject: `Your appointment at ${SHOP_NAME} on ${when(booking)} has been cancelled`,
+    subject: oneLine(`Your appointment at ${shop.shopName} on ${when(booking)} has been cancelled`),
     text: [
       `Hello ${booking.customerName},`,
       "",
       `We are sorry: we had to cancel your appointment on ${when(booking)} (reference ${booking.reference}).`,
-      `Please choose another time at ${config.publicUrl}/bookings or call us on ${SHOP_PHONE}.`,
-      ...signature,
+      `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
+      ...signature(shop),
     ].join("\n"),
   };
 }
@@ -131,19 +169,4 @@ export function shopCancellationMail(shopEmail: string, booking: MailBooking): O
   };
 }
 
-export interface MailOutcome {
-  status: MailStatus;
-  error: string | null;
-}
-
-/** Sends every mail; one failing does not stop the others, and the outcome names what failed. */
-export async function deliver(mailer: Mailer, mails: OutgoingMail[]): Promise<MailOutcome> {
-  if (!mailer.enabled || mails.length === 0) return { status: "not-configured", error: null };
-  const results = await Promise.allSettled(mails.map((mail) => mailer.send(mail)));
-  const errors = results.flatMap((result, index) =>
-    result.status === "rejected"
-      ? [`${mails[index]?.to}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`]
-      : [],
-  );
-  return errors.length ? { status: "failed", error: errors.join("; ") } : { status: "sent", error: null };
-}
+export type MailOutcome = z.infer<typeof mailOutcomeSchema>;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, shopToday } from "~/lib/shop-time";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { expectDocumented } from "../../../tests/support/api-contract";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
+import { saveSettings } from "~/features/settings/settings.server";
+import { openAllHours, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { SLOT_TAKEN_MESSAGE, type AdminSlot, type PublicSlot } from "./booking.schema";
 
 const inDays = (days: number) => addDays(shopToday(), days);
@@ -22,6 +25,7 @@ const freshDate = () => inDays(dayCounter++);
 
 async function addSlot(date: string, startTime = "10:00", endTime = "10:30") {
   const response = await admin.post("/api/booking-slots", { date, startTime, endTime, status: "available" });
+  await expectDocumented(response);
   expect(response.status).toBe(201);
   return response.body as PublicSlot;
 }
@@ -34,15 +38,23 @@ const book = (slotId: number | string, body: object = {}, client: TestClient = a
     ...body,
   });
 
-const publicIds = async () =>
-  ((await api.anonymous().get("/api/booking-slots")).body as PublicSlot[]).map((slot) => slot.id);
-const adminSlot = async (id: number) =>
-  ((await admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find((slot) => slot.id === id);
+async function publicIds() {
+  const list = await api.anonymous().get<PublicSlot[]>("/api/booking-slots");
+  await expectDocumented(list);
+  return list.body.map((slot) => slot.id);
+}
+async function adminSlot(id: number) {
+  const list = await admin.get<AdminSlot[]>("/api/booking-slots?admin=true");
+  await expectDocumented(list);
+  return list.body.find((slot) => slot.id === id);
+}
 const slotCount = async () => (await api.db.selectFrom("booking_slots").select("id").execute()).length;
 
 beforeAll(async () => {
   api = await startTestApi({ env: { BOOKING_MAX_PER_HOUR: "1000" } });
   admin = await api.admin();
+  // These tests are about slots at any time of day; the shop's hours and closures have tests of their own.
+  await openAllHours(api.db);
   const service = { description: "Done properly.", icon: "Scissors", order: 0 };
   cut = (
     await admin.post("/api/services", { ...service, title: "Skin Fade", price: 18.5, category: "hair", duration: 40 })
@@ -63,12 +75,28 @@ describe("booking slots: creation", () => {
   it("creates a slot from the spec's one-date payload and lists it publicly without customer data", async () => {
     const date = freshDate();
     const slot = await addSlot(date);
-    expect(slot).toEqual({ id: expect.any(Number), date, startTime: "10:00", endTime: "10:30", status: "available" });
+    expect(slot).toEqual({
+      id: expect.any(Number),
+      date,
+      startTime: "10:00",
+      endTime: "10:30",
+      status: "available",
+      memberId: null,
+      memberName: null,
+    });
     const list = (await api.anonymous().get("/api/booking-slots")).body as PublicSlot[];
     const listed = list.find((entry) => entry.id === slot.id);
     expect(listed).toEqual(slot);
     for (const entry of list)
-      expect(Object.keys(entry).sort()).toEqual(["date", "endTime", "id", "startTime", "status"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "date",
+        "endTime",
+        "id",
+        "memberId",
+        "memberName",
+        "startTime",
+        "status",
+      ]);
   });
 
   it("fills 09:00–17:00 with 16 back-to-back 30-minute slots on each of two dates in one call", async () => {
@@ -79,6 +107,7 @@ describe("booking slots: creation", () => {
       endTime: "17:00",
       repeatEveryMinutes: 30,
     });
+    await expectDocumented(response);
     expect(response.status).toBe(201);
     const slots = response.body as PublicSlot[];
     expect(slots).toHaveLength(32);
@@ -117,8 +146,11 @@ describe("booking slots: creation", () => {
       startTime: "10:15",
       endTime: "10:45",
     });
+    await expectDocumented(response);
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe(`10:15–10:45 on ${busy} overlaps an existing slot (10:00–10:30)`);
+    expect(response.body.message).toBe(
+      `10:15 am – 10:45 am on ${formatShopDate(busy)} overlaps an existing slot (10:00 am – 10:30 am)`,
+    );
     expect(await slotCount()).toBe(before);
     // Touching ends are not an overlap.
     expect((await admin.post("/api/booking-slots", { date: busy, startTime: "10:30", endTime: "11:00" })).status).toBe(
@@ -136,11 +168,13 @@ describe("booking slots: creation", () => {
       startTime: "10:00",
       endTime: "11:00",
     });
+    await expectDocumented(yesterday);
     expect(yesterday.status).toBe(400);
     expect(yesterday.body.message).toBe(
-      `10:00–11:00 on ${inDays(-1)} is in the past. Slots can only be created for times still to come.`,
+      `10:00 am – 11:00 am on ${formatShopDate(inDays(-1))} is in the past. Slots can only be created for times still to come.`,
     );
     const today = await admin.post("/api/booking-slots", { date: inDays(0), startTime: "00:00", endTime: "00:01" });
+    await expectDocumented(today);
     expect(today.status).toBe(400);
     expect(await slotCount()).toBe(before);
   });
@@ -163,6 +197,7 @@ describe("booking slots: creation", () => {
       status: "available",
       ...patch,
     });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect(await slotCount()).toBe(before);
@@ -170,15 +205,32 @@ describe("booking slots: creation", () => {
 });
 
 describe("booking a slot", () => {
+  it("refuses services longer than the slot with 409 when the time after it is taken, and keeps the slot", async () => {
+    const date = freshDate();
+    const slot = await addSlot(date, "10:00", "10:30");
+    await addSlot(date, "10:30", "11:00");
+    const response = await book(slot.id);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message: "There is not enough time for the chosen services at this time. Please choose another time.",
+    });
+    expect(await publicIds()).toContain(slot.id);
+    expect((await adminSlot(slot.id))?.endTime).toBe("10:30");
+  });
+
   it("books with prices and titles from the database plus the £8 fee, and hides the slot", async () => {
     const slot = await addSlot(freshDate());
     const response = await book(slot.id);
+    await expectDocumented(response);
     expect(response.status).toBe(200);
     const confirmation = response.body;
+    // 55 minutes of services in a 30-minute slot: the time after it is free, so the booking runs on to 10:55.
     expect(confirmation).toMatchObject({
       date: slot.date,
       startTime: "10:00",
-      endTime: "10:30",
+      endTime: "10:55",
+      memberId: null,
+      memberName: null,
       services: [
         { title: "Skin Fade", price: 18.5, duration: 40 },
         { title: "Beard Trim", price: 12.99, duration: 15 },
@@ -193,6 +245,8 @@ describe("booking a slot", () => {
     expect(confirmation.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect(await publicIds()).not.toContain(slot.id);
+    // The queued confirmation job records that no mail server is set up.
+    await api.runJobs();
     expect(await adminSlot(slot.id)).toMatchObject({
       status: "booked",
       reference: confirmation.reference,
@@ -237,6 +291,7 @@ describe("booking a slot", () => {
   ])("refuses %j with the spec's message and leaves the slot available", async (patch, message) => {
     const slot = await addSlot(freshDate());
     const response = await book(slot.id, patch);
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect(await publicIds()).toContain(slot.id);
@@ -245,6 +300,7 @@ describe("booking a slot", () => {
   it("refuses an unknown service id and leaves the slot available", async () => {
     const slot = await addSlot(freshDate());
     const response = await book(slot.id, { services: [String(cut.id), "999999"] });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/no longer offered/);
     expect(await publicIds()).toContain(slot.id);
@@ -260,6 +316,7 @@ describe("booking a slot", () => {
     const slot = await addSlot(freshDate());
     expect((await book(slot.id)).status).toBe(200);
     const second = await book(slot.id, { customerName: "Alex Jones" });
+    await expectDocumented(second);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(SLOT_TAKEN_MESSAGE);
     expect((await adminSlot(slot.id))?.customerName).toBe("Sam Taylor");
@@ -289,6 +346,7 @@ describe("booking a slot", () => {
     for (const { id } of [yesterday!, todayAtMidnight!]) {
       expect(await publicIds()).not.toContain(id);
       const response = await book(id);
+      await expectDocumented(response);
       expect(response.status).toBe(409);
       expect(response.body.message).toBe("Sorry, that time slot has already started. Please choose another time.");
       expect((await adminSlot(id))?.status).toBe("available");
@@ -348,6 +406,7 @@ describe("admin list, delete and cancel", () => {
     const slot = await addSlot(freshDate());
     const { manageToken } = (await book(slot.id)).body;
     const refused = await admin.delete(`/api/booking-slots/${slot.id}?ifAvailable=true`);
+    await expectDocumented(refused);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       "This slot has just been booked, so it was not deleted. Cancel the booking first if the time has to be freed.",
@@ -366,6 +425,7 @@ describe("admin list, delete and cancel", () => {
     const slot = await addSlot(freshDate());
     const { manageToken, reference } = (await book(slot.id)).body;
     const response = await admin.post(`/api/booking-slots/${slot.id}/cancel`);
+    await expectDocumented(response);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       slot: { id: slot.id, status: "available" },
@@ -380,6 +440,7 @@ describe("admin list, delete and cancel", () => {
       canCancel: false,
     });
     const again = await admin.post(`/api/booking-slots/${slot.id}/cancel`);
+    await expectDocumented(again);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This slot has no booking to cancel.");
     expect((await book(slot.id, { customerName: "Next Customer" })).status).toBe(200);
@@ -415,6 +476,7 @@ describe("the customer's private link", () => {
     const slot = await addSlot(freshDate());
     const { manageToken, reference } = (await book(slot.id)).body;
     const shown = await api.anonymous().get(`/api/bookings/manage/${manageToken}`);
+    await expectDocumented(shown);
     expect(shown.status).toBe(200);
     expect(shown.headers.get("cache-control")).toBe("no-store");
     expect(shown.body).toMatchObject({
@@ -429,6 +491,7 @@ describe("the customer's private link", () => {
     expect(shown.body.customerEmail).toBeUndefined();
 
     const ics = await api.anonymous().get(`/api/bookings/manage/${manageToken}/calendar.ics`);
+    await expectDocumented(ics);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(ics.headers.get("content-disposition")).toMatch(
@@ -437,10 +500,12 @@ describe("the customer's private link", () => {
     expect(ics.text).toContain(`DTSTART;TZID=Europe/London:${slot.date.replace(/-/g, "")}T100000`);
 
     const cancelled = await api.anonymous().post(`/api/bookings/manage/${manageToken}/cancel`);
+    await expectDocumented(cancelled);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", cancelledBy: "customer", canCancel: false });
     expect(await publicIds()).toContain(slot.id);
     const again = await api.anonymous().post(`/api/bookings/manage/${manageToken}/cancel`);
+    await expectDocumented(again);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This booking has already been cancelled.");
     expect((await api.anonymous().get(`/api/bookings/manage/${manageToken}/calendar.ics`)).status).toBe(409);
@@ -456,10 +521,11 @@ describe("the customer's private link", () => {
   });
 });
 
-describe("limits set by configuration", () => {
+describe("limits set by the settings and configuration", () => {
   it("refuses an online cancellation within the notice period, naming it and the shop's phone", async () => {
-    const strict = await startTestApi({ env: { BOOKING_CANCEL_NOTICE_HOURS: "2000" } });
+    const strict = await startTestApi();
     try {
+      await saveSettings(strict.db, { ...DEFAULT_SETTINGS, cancellationNoticeHours: 720 });
       const owner = await strict.admin();
       const service = (
         await owner.post("/api/services", {
@@ -478,12 +544,13 @@ describe("limits set by configuration", () => {
       ).body;
       expect((await strict.anonymous().get(`/api/bookings/manage/${manageToken}`)).body).toMatchObject({
         canCancel: false,
-        cancelNoticeHours: 2000,
+        cancelNoticeHours: 720,
       });
       const refused = await strict.anonymous().post(`/api/bookings/manage/${manageToken}/cancel`);
+      await expectDocumented(refused);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(
-        "Bookings can only be cancelled online up to 2000 hours before the appointment. Please call us on 0161 624 9876.",
+        "Bookings can only be cancelled online up to 720 hours before the appointment. Please call us on 0161 624 9876.",
       );
       expect((await strict.anonymous().get(`/api/bookings/manage/${manageToken}`)).body.status).toBe("confirmed");
     } finally {
@@ -519,6 +586,7 @@ describe("limits set by configuration", () => {
       expect((await attempt(slots[0]!.id)).status).toBe(409);
       expect((await attempt(slots[1]!.id)).status).toBe(200);
       const refused = await attempt(slots[2]!.id);
+      await expectDocumented(refused);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(
         "You have made several bookings recently. Please try again later or call us on 0161 624 9876.",

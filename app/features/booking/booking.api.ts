@@ -1,21 +1,29 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "~/context";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { z } from "zod";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
+import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { parseRowId } from "~/lib/schema-fields";
 import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
-import { ICS_CONTENT_TYPE, bookingIcsFilename } from "./booking-ics";
-import { bookingRequestSchema, slotCreateRequestSchema } from "./booking.schema";
+import { loadSettings } from "~/features/settings/settings.server";
+import { ICS_CONTENT_TYPE } from "./booking-ics";
+import { getAvailability, getAvailableDates } from "./availability.server";
 import {
-  bookingIcsByToken,
-  cancelBookingByAdmin,
-  cancelBookingByToken,
-  createSlots,
-  deleteSlot,
-  getBookingByToken,
-  listAdminSlots,
-  listAvailableSlots,
-  placeBooking,
-} from "./booking.server";
+  adminCancellationSchema,
+  adminSlotSchema,
+  appointmentRequestSchema,
+  availabilityDatesQuerySchema,
+  availabilityQuerySchema,
+  bookingConfirmationSchema,
+  bookingRequestSchema,
+  managedBookingSchema,
+  publicSlotSchema,
+  slotCreateRequestSchema,
+} from "./booking.schema";
+import { placeAppointment, placeSlotBooking } from "./booking.server";
+import { bookingIcsByToken, cancelBookingByAdmin, cancelBookingByToken, getBookingByToken } from "./manage.server";
+import { createSlots, deleteSlot, listAdminSlots, listAvailableSlots } from "./slots.server";
 
 const wantsAdminList = (req: Request) => req.query.admin === "true";
 
@@ -23,72 +31,200 @@ const wantsAdminList = (req: Request) => req.query.admin === "true";
 const adminWhenAsked = (req: Request, res: Response, next: NextFunction) =>
   wantsAdminList(req) ? requireAdmin(req, res, next) : next();
 
-function fromDate(value: unknown) {
+function queryDate(value: unknown, name: string) {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !isCalendarDate(value))
-    throw badRequest("from must be a date written as yyyy-MM-dd");
+    throw badRequest(`${name} must be a date written as yyyy-MM-dd`);
   return value;
 }
+
+/** Our extension of the spec's slot body: the team member whose time the manual slot is. */
+function slotMember(body: unknown) {
+  const value = typeof body === "object" && body !== null ? (body as { memberId?: unknown }).memberId : undefined;
+  if (value === undefined || value === null || value === "") return undefined;
+  const id = parseRowId(String(value));
+  if (id === null) throw badRequest("Please choose a barber from the team");
+  return id;
+}
+
+const notEnoughTime = [
+  "There is not enough time for the chosen services at this time, or the slot was taken meanwhile",
+  apiErrorSchema,
+] as const;
+const tooManyBookings = ["Too many bookings from this address; try again later", apiErrorSchema] as const;
 
 /** /api/booking-slots: the spec's calls plus the admin's cancel. */
 export function bookingSlotsApi(ctx: AppContext) {
   const router = apiRouter();
 
-  router.get("/", adminWhenAsked, async (req, res) => {
-    if (wantsAdminList(req)) res.json(await listAdminSlots(ctx.db, { from: fromDate(req.query.from) }));
-    else res.json(await listAvailableSlots(ctx.db));
+  const listed = apiDoc({
+    summary: "The slots still open to book, or with ?admin=true every slot with its booking",
+    adminWhen: "with `admin=true`",
+    query: z.object({
+      admin: z.enum(["true"]).optional().describe("The admin's list: every slot, booked ones with the customer"),
+      from: z.string().optional().describe("With admin=true: only slots on or after this yyyy-MM-dd date"),
+      to: z.string().optional().describe("With admin=true: only slots on or before this yyyy-MM-dd date"),
+    }),
+    responses: {
+      200: ["Public: available slots from now on. Admin: every slot from `from`", z.array(adminSlotSchema)],
+    },
+  });
+  router.get("/", listed, adminWhenAsked, async (req, res) => {
+    if (wantsAdminList(req)) {
+      const range = { from: queryDate(req.query.from, "from"), to: queryDate(req.query.to, "to") };
+      res.json(await listAdminSlots(ctx.db, range));
+    } else res.json(await listAvailableSlots(ctx.db));
   });
 
-  router.post("/", requireAdmin, async (req, res) => {
+  const create = apiDoc({
+    summary:
+      "Open slots: one (the spec's {date, startTime, endTime}) or many (dates, repeatEveryMinutes); optionally a team member's (memberId)",
+    body: slotCreateRequestSchema,
+    responses: {
+      201: [
+        "The new slot, or the list of new slots for the many-dates form",
+        z.union([publicSlotSchema, z.array(publicSlotSchema)]),
+      ],
+      409: ["A slot overlaps one that exists; nothing was added", apiErrorSchema],
+    },
+  });
+  router.post("/", create, requireAdmin, async (req, res) => {
     const input = parseInput(slotCreateRequestSchema, req.body);
-    const slots = await createSlots(ctx.db, input);
+    const slots = await createSlots(ctx.db, { ...input, memberId: slotMember(req.body) });
     // The spec's one-date payload gets its one slot back; the dialog's payload gets the list.
     const onePerCall = !Array.isArray(req.body?.dates) && input.repeatEveryMinutes === undefined;
     res.status(201).json(onePerCall ? slots[0] : slots);
   });
 
-  router.delete("/:id", requireAdmin, async (req, res) => {
+  const remove = apiDoc({
+    summary: "Delete a slot (its booking is cancelled and the customer told)",
+    query: z.object({
+      ifAvailable: z.enum(["true"]).optional().describe("Refuse (409) if the slot has been booked meanwhile"),
+    }),
+    responses: { 204: ["Deleted"], 409: ["Booked meanwhile (with ifAvailable=true); nothing changed", apiErrorSchema] },
+  });
+  router.delete("/:slotId", remove, requireAdmin, async (req, res) => {
     // `?ifAvailable=true` (our extension): refuse rather than delete a slot that has been booked.
     const onlyIfAvailable = req.query.ifAvailable === "true";
-    await deleteSlot(ctx, parseId(req.params.id, "Booking slot"), { onlyIfAvailable });
+    await deleteSlot(ctx, parseId(req.params.slotId, "Booking slot"), { onlyIfAvailable });
     res.status(204).end();
   });
 
-  router.post("/:id/cancel", requireAdmin, async (req, res) => {
-    res.json(await cancelBookingByAdmin(ctx, parseId(req.params.id, "Booking slot")));
+  const cancel = apiDoc({
+    summary: "Cancel the booking of a slot; the time opens again",
+    responses: {
+      200: ["Cancelled: the slot and whether the customer will be mailed", adminCancellationSchema],
+      409: ["The slot has no booking", apiErrorSchema],
+    },
+  });
+  router.post("/:slotId/cancel", cancel, requireAdmin, async (req, res) => {
+    res.json(await cancelBookingByAdmin(ctx, parseId(req.params.slotId, "Booking slot")));
   });
 
-  router.patch("/:slotId", async (req, res) => {
+  const book = apiDoc({
+    summary: "Book a manual slot",
+    body: bookingRequestSchema,
+    responses: {
+      200: ["Booked: the confirmation, with the private manage token", bookingConfirmationSchema],
+      409: notEnoughTime,
+      429: tooManyBookings,
+    },
+  });
+  router.patch("/:slotId", book, async (req, res) => {
     const slotId = parseId(req.params.slotId, "Booking slot");
     const input = parseInput(bookingRequestSchema, req.body);
-    res.json(await placeBooking(ctx, slotId, input, { client: clientKey(req) }));
+    res.json(await placeSlotBooking(ctx, slotId, input, { client: clientKey(req) }));
   });
 
   return router;
 }
 
-/** /api/bookings/manage/{token}: the customer's private link. */
+/** /api/bookings: an appointment at a computed time, and the customer's private manage link. */
 export function bookingsApi(ctx: AppContext) {
   const router = apiRouter();
-  const noticeHours = ctx.config.bookingCancelNoticeHours;
   // The token in the address is the customer's key: keep the answers out of shared caches.
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
 
-  router.get("/manage/:token", async (req, res) => {
-    res.json(await getBookingByToken(ctx.db, req.params.token, { noticeHours }));
+  const book = apiDoc({
+    summary: "Book an appointment at a computed time, with a chosen barber or anyone free",
+    body: appointmentRequestSchema,
+    responses: {
+      201: [
+        "Booked: the confirmation, with the barber, the end time and the private manage token",
+        bookingConfirmationSchema,
+      ],
+      409: notEnoughTime,
+      429: tooManyBookings,
+    },
+  });
+  router.post("/", book, async (req, res) => {
+    const input = parseInput(appointmentRequestSchema, req.body);
+    const byAdmin = currentUser(res)?.isAdmin === true;
+    res.status(201).json(await placeAppointment(ctx, input, { client: clientKey(req), byAdmin }));
   });
 
-  router.post("/manage/:token/cancel", async (req, res) => {
+  const manage = apiDoc({
+    summary: "The booking behind a private manage link",
+    responses: { 200: ["The booking", managedBookingSchema] },
+  });
+  router.get("/manage/:token", manage, async (req, res) => {
+    const { cancellationNoticeHours } = await loadSettings(ctx.db);
+    res.json(await getBookingByToken(ctx.db, req.params.token, { noticeHours: cancellationNoticeHours }));
+  });
+
+  const cancel = apiDoc({
+    summary: "Cancel one's own booking (until the notice period)",
+    responses: {
+      200: ["Cancelled: the booking as the manage page shows it", managedBookingSchema],
+      409: ["Too late to cancel online, or already cancelled", apiErrorSchema],
+    },
+  });
+  router.post("/manage/:token/cancel", cancel, async (req, res) => {
     res.json(await cancelBookingByToken(ctx, req.params.token));
   });
 
-  router.get("/manage/:token/calendar.ics", async (req, res) => {
-    const { reference, ics } = await bookingIcsByToken(ctx, req.params.token);
-    res.type(ICS_CONTENT_TYPE).attachment(bookingIcsFilename(reference)).send(ics);
+  const calendar = apiDoc({
+    summary: "The booking as an iCalendar file",
+    responses: { 200: ["The .ics file", z.string(), ICS_CONTENT_TYPE.split(";")[0]] },
+  });
+  router.get("/manage/:token/calendar.ics", calendar, async (req, res) => {
+    const { filename, ics } = await bookingIcsByToken(ctx, req.params.token);
+    res.type(ICS_CONTENT_TYPE).attachment(filename).send(ics);
   });
 
+  return router;
+}
+
+const availableTimeSchema = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  memberId: z.int(),
+  memberName: z.string(),
+});
+
+/** /api/availability: the computed times of a date, and the dates that have one. */
+export function availabilityApi(ctx: AppContext) {
+  const router = apiRouter();
+  const times = apiDoc({
+    summary: "The bookable start times of a date for the chosen services, one per time and barber",
+    query: availabilityQuerySchema,
+    responses: {
+      200: ["Each time with its barber; endTime = start + the services' length", z.array(availableTimeSchema)],
+    },
+  });
+  router.get("/", times, async (req, res) => {
+    res.json(await getAvailability(ctx.db, parseInput(availabilityQuerySchema, req.query)));
+  });
+  const dates = apiDoc({
+    summary: "The dates between from and to that have at least one bookable time",
+    query: availabilityDatesQuerySchema,
+    responses: { 200: ["The dates, yyyy-MM-dd", z.array(z.string())] },
+  });
+  router.get("/dates", dates, async (req, res) => {
+    res.json(await getAvailableDates(ctx.db, parseInput(availabilityDatesQuerySchema, req.query)));
+  });
   return router;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_ATTEMPTS } from "~/features/jobs/jobs.server";
 import { shopToday } from "~/lib/shop-time";
 import { closedSmtpUrl, startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AdminSlot, PublicSlot } from "./booking.schema";
-import { child, prop, readIcs, resolveInstant } from "./ics-reader.testing";
+import { readCalendar } from "./ics.testing";
 
 const SHOP_EMAIL = "shop@oldham-barbers.test";
 const PUBLIC_URL = "http://barbers.test";
@@ -56,6 +57,8 @@ async function bookNew({ api, admin, serviceIds }: Setup, date: string, customer
     serviceTitles: ["Skin Fade", "Beard Trim"],
   });
   expect(response.status).toBe(200);
+  // The booking is answered before any mail goes: the queued mails run here.
+  await api.runJobs();
   return { slot, confirmation: response.body };
 }
 
@@ -63,13 +66,8 @@ const calendarOf = (mail: ReceivedMail) => {
   const attachment = mail.leaves.find((part) => part.headers.get("content-type")?.startsWith("text/calendar"));
   expect(attachment, "the mail carries a text/calendar attachment").toBeDefined();
   expect(attachment!.headers.get("content-disposition")).toMatch(/^attachment; filename=.*\.ics/);
-  const calendar = readIcs(attachment!.body);
-  const event = child(calendar, "VEVENT")[0]!;
-  return {
-    event,
-    start: resolveInstant(calendar, prop(event, "DTSTART")).toISOString(),
-    end: resolveInstant(calendar, prop(event, "DTEND")).toISOString(),
-  };
+  const { event } = readCalendar(attachment!.body);
+  return { event, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString() };
 };
 
 const textOf = (mail: ReceivedMail) =>
@@ -91,7 +89,7 @@ describe("booking mails through a real SMTP server", () => {
   it("mails the customer the details, the manage link and a valid .ics, and notifies the shop", async () => {
     const date = `${nextYear}-07-15`;
     const { slot, confirmation } = await bookNew(setup, date, "summer@example.com");
-    expect(confirmation.mailStatus).toBe("sent");
+    expect(confirmation.mailStatus).toBe("pending");
 
     const [mail] = sink.to("summer@example.com");
     expect(mail).toBeDefined();
@@ -102,11 +100,13 @@ describe("booking mails through a real SMTP server", () => {
     expect(text).toContain("Appointment fee: £8.00");
     expect(text).toContain("Total: £38.50");
     expect(text).toContain(`${PUBLIC_URL}/bookings/manage/${confirmation.manageToken}`);
+    expect(text).toContain("Time: 10:00 am – 10:55 am");
     const { event, start, end } = calendarOf(mail!);
     // 10:00–10:45 British Summer Time.
     expect(start).toBe(`${date}T09:00:00.000Z`);
-    expect(end).toBe(`${date}T09:45:00.000Z`);
-    expect(prop(event, "LOCATION").value).toContain("57 Yorkshire Street");
+    // The services (55 minutes) end after the 45-minute slot: the calendar entry ends with them.
+    expect(end).toBe(`${date}T09:55:00.000Z`);
+    expect(event.location).toContain("57 Yorkshire Street");
 
     const [notice] = sink.to(SHOP_EMAIL);
     expect(notice).toBeDefined();
@@ -125,7 +125,7 @@ describe("booking mails through a real SMTP server", () => {
   it("writes GMT times in winter and the right times on the day the clocks change", async () => {
     const winter = await bookNew(setup, `${nextYear}-01-15`, "winter@example.com");
     expect(calendarOf(sink.to("winter@example.com")[0]!).start).toBe(`${nextYear}-01-15T10:00:00.000Z`);
-    expect(winter.confirmation.mailStatus).toBe("sent");
+    expect(winter.confirmation.mailStatus).toBe("pending");
 
     await bookNew(setup, springForward, "change-day@example.com");
     expect(calendarOf(sink.to("change-day@example.com")[0]!).start).toBe(`${springForward}T09:00:00.000Z`);
@@ -137,6 +137,7 @@ describe("booking mails through a real SMTP server", () => {
       .anonymous()
       .post(`/api/bookings/manage/${byCustomer.confirmation.manageToken}/cancel`);
     expect(cancel.status).toBe(200);
+    await setup.api.runJobs();
     expect(
       sink
         .to(SHOP_EMAIL)
@@ -148,7 +149,8 @@ describe("booking mails through a real SMTP server", () => {
 
     const byShop = await bookNew(setup, `${nextYear}-08-04`, "bumped@example.com");
     const response = await setup.admin.post(`/api/booking-slots/${byShop.slot.id}/cancel`);
-    expect(response.body.customerMail).toEqual({ status: "sent", error: null });
+    expect(response.body.customerMail).toEqual({ status: "pending", error: null });
+    await setup.api.runJobs();
     const mails = sink.to("bumped@example.com");
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toMatch(/has been cancelled$/);
@@ -156,19 +158,28 @@ describe("booking mails through a real SMTP server", () => {
 
     const deleted = await bookNew(setup, `${nextYear}-08-05`, "deleted@example.com");
     expect((await setup.admin.delete(`/api/booking-slots/${deleted.slot.id}`)).status).toBe(204);
+    await setup.api.runJobs();
     expect(sink.to("deleted@example.com").at(-1)!.subject).toMatch(/has been cancelled$/);
   });
 });
 
 describe("booking when the mail server is down", () => {
-  it("keeps the booking confirmed and records the failure for the admin", async () => {
+  it("keeps the booking confirmed, retries, and after the last try records the failure for the admin", async () => {
     const setup = await setUp({ SMTP_URL: await closedSmtpUrl(), SHOP_EMAIL });
     try {
       const { slot, confirmation } = await bookNew(setup, `${nextYear}-06-01`);
-      expect(confirmation.mailStatus).toBe("failed");
-      const listed = ((await setup.admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find(
-        (s) => s.id === slot.id,
-      );
+      expect(confirmation.mailStatus).toBe("pending");
+      const listedNow = async () =>
+        ((await setup.admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find((s) => s.id === slot.id);
+      // The first try failed; the mail waits for its retry.
+      expect(await listedNow()).toMatchObject({ mailStatus: "pending" });
+      // Each later try happens once its back-off has passed: move the clock a day on, several times.
+      let clock = Date.now();
+      for (let retry = 0; retry < DEFAULT_MAX_ATTEMPTS; retry++) {
+        clock += 24 * 3_600_000;
+        await setup.api.runJobs({ now: () => new Date(clock) });
+      }
+      const listed = await listedNow();
       expect(listed).toMatchObject({ status: "booked", customerName: "Sam Taylor", mailStatus: "failed" });
       expect(listed!.mailError).toMatch(/sam@example\.com: .+/);
       const publicList = (await setup.api.anonymous().get("/api/booking-slots")).body as PublicSlot[];

@@ -121,20 +121,24 @@ describe("booking form rules", () => {
   });
 
   it("asks the page for a time slot", () => {
-    expect(firstMessage(bookingFormSchema.safeParse({ ...details, slotId: undefined }))).toBe(
+    expect(firstMessage(bookingFormSchema.safeParse({ ...details, choice: undefined }))).toBe(
       "Please select a time slot",
     );
-    expect(bookingFormSchema.safeParse({ ...details, slotId: 4 }).success).toBe(true);
+    expect(firstMessage(bookingFormSchema.safeParse({ ...details, choice: "" }))).toBe("Please select a time slot");
+    expect(bookingFormSchema.safeParse({ ...details, choice: "slot:4" }).success).toBe(true);
   });
 });
 
 describe("bookingTotals", () => {
   it("adds prices in whole pence plus the £8 fee, and sums durations", () => {
     expect(
-      bookingTotals([
-        { price: 0.1, duration: 10 },
-        { price: 0.2, duration: 20 },
-      ]),
+      bookingTotals(
+        [
+          { price: 0.1, duration: 10 },
+          { price: 0.2, duration: 20 },
+        ],
+        800,
+      ),
     ).toEqual({
       subtotalPence: 30,
       feePence: 800,
@@ -142,11 +146,21 @@ describe("bookingTotals", () => {
       durationMinutes: 30,
     });
     expect(
-      bookingTotals([
-        { price: 18.5, duration: 40 },
-        { price: 12.99, duration: 15 },
-      ]).totalPence,
+      bookingTotals(
+        [
+          { price: 18.5, duration: 40 },
+          { price: 12.99, duration: 15 },
+        ],
+        800,
+      ).totalPence,
     ).toBe(3949);
-    expect(bookingTotals([])).toEqual({ subtotalPence: 0, feePence: 800, totalPence: 800, durationMinutes: 0 });
+    expect(bookingTotals([], 800)).toEqual({ subtotalPence: 0, feePence: 800, totalPence: 800, durationMinutes: 0 });
+    // Fee included in the prices: the total is the services alone.
+    expect(bookingTotals([{ price: 18, duration: 30 }], 0)).toEqual({
+      subtotalPence: 1800,
+      feePence: 0,
+      totalPence: 1800,
+      durationMinutes: 30,
+    });
   });
 });

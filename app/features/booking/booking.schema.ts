@@ -1,17 +1,21 @@
+import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
-import { formatPounds } from "~/lib/money";
+import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
-import { optionalNumberField, parseRowId, toPence, toPounds } from "~/lib/schema-fields";
+import { optionalNumberField, parseRowId } from "~/lib/schema-fields";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
-
-/** The fixed appointment fee of spec section 9, added to every booking. */
-export const BOOKING_FEE_PENCE = 800;
 
 export const SELECT_DATE_MESSAGE = "Please select at least one date";
 export const SELECT_SERVICE_MESSAGE = "Please select at least one service";
 export const SELECT_SLOT_MESSAGE = "Please select a time slot";
 export const UK_PHONE_MESSAGE = "Please enter a valid UK phone number";
+export const NOT_ENOUGH_TIME_MESSAGE =
+  "There is not enough time for the chosen services at this time. Please choose another time.";
+export const SERVICE_GONE_MESSAGE =
+  "One of the chosen services is no longer offered. Please refresh the page and choose again.";
+export const MEMBER_CANNOT_MESSAGE =
+  "The chosen barber does not do all of the chosen services. Please choose another barber or Anyone.";
 export const SLOT_TAKEN_MESSAGE =
   "Sorry, that time slot has just been booked by someone else. Please choose another time.";
 
@@ -116,8 +120,8 @@ export function planSlots(values: SlotCreateValues): PlannedSlot[] {
 // ---------------------------------------------------------------- booking form
 
 /** Spaces, hyphens and brackets are how people write numbers, not part of them. */
-export const normaliseUkPhone = (value: string) => value.replace(/[\s()-]/g, "");
-export const UK_PHONE_PATTERN = /^(\+44|0)\d{10}$/;
+const normaliseUkPhone = (value: string) => value.replace(/[\s()-]/g, "");
+const UK_PHONE_PATTERN = /^(\+44|0)\d{10}$/;
 
 const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Please enter a valid email address";
@@ -162,10 +166,50 @@ const bookingFields = {
 /** The PATCH /api/booking-slots/{slotId} body. */
 export const bookingRequestSchema = z.object(bookingFields);
 
-/** The booking page's form: the same rules plus the chosen slot. */
+const memberIdField = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "" || value === "any") return undefined;
+    const id = parseRowId(String(value).trim());
+    if (id !== null) return id;
+    ctx.addIssue({ code: "custom", message: "Please choose a barber from the list, or Anyone" });
+    return z.NEVER;
+  });
+
+const bookingDate = z
+  .string({ error: "Please select a date" })
+  .refine(isCalendarDate, "Dates must be real days written as yyyy-MM-dd");
+
+/** The POST /api/bookings body: a computed time with a member or "Anyone" (no memberId). */
+export const appointmentRequestSchema = z.object({
+  ...bookingFields,
+  date: bookingDate,
+  startTime: z.string({ error: SELECT_SLOT_MESSAGE }).refine(isClockTime, SELECT_SLOT_MESSAGE),
+  memberId: memberIdField,
+});
+
+/** `services=1,2` in a query string, as the booking page sends it. */
+const serviceList = z.preprocess(
+  (text) => (typeof text === "string" ? text.split(",").filter(Boolean) : text),
+  bookingFields.services,
+);
+
+export const availabilityQuerySchema = z.object({ date: bookingDate, services: serviceList, member: memberIdField });
+
+export const availabilityDatesQuerySchema = z
+  .object({ from: bookingDate, to: bookingDate, services: serviceList, member: memberIdField })
+  .refine((query) => query.from <= query.to, { message: "to must not be before from", path: ["to"] });
+
+export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
+export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
+export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>;
+export type AvailabilityDatesQuery = z.output<typeof availabilityDatesQuerySchema>;
+
+/** The booking page's form: the same rules plus the chosen time (a key the page gives each offered time). */
 export const bookingFormSchema = z.object({
   ...bookingFields,
-  slotId: z.number({ error: SELECT_SLOT_MESSAGE }).int(SELECT_SLOT_MESSAGE).positive(SELECT_SLOT_MESSAGE),
+  choice: z.string({ error: SELECT_SLOT_MESSAGE }).min(1, SELECT_SLOT_MESSAGE),
 });
 
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
@@ -188,92 +232,110 @@ export interface BookingTotals {
   durationMinutes: number;
 }
 
-/** Sums in whole pence so that £0.10 + £0.20 is £0.30, on the page and on the server alike. */
-export function bookingTotals(services: readonly PricedService[]): BookingTotals {
+/**
+ * Sums in whole pence so that £0.10 + £0.20 is £0.30, on the page and on the server alike. `feePence` is the
+ * settings' booking fee (see bookingFeePence), 0 when the owner includes it in the prices.
+ */
+export function bookingTotals(services: readonly PricedService[], feePence: number): BookingTotals {
   const subtotalPence = services.reduce((sum, service) => sum + toPence(service.price), 0);
   const durationMinutes = services.reduce((sum, service) => sum + service.duration, 0);
-  return { subtotalPence, feePence: BOOKING_FEE_PENCE, totalPence: subtotalPence + BOOKING_FEE_PENCE, durationMinutes };
+  return { subtotalPence, feePence, totalPence: subtotalPence + feePence, durationMinutes };
 }
-
-export const formatPence = (pence: number) => formatPounds(toPounds(pence));
 
 // ---------------------------------------------------------------- API shapes
 
-export type SlotStatus = "available" | "booked";
+/** "released": the slot of a computed appointment that was cancelled; it holds no time and is listed nowhere. */
+export const SLOT_STATUSES = ["available", "booked", "released"] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** What anyone may see: no customer data. */
-export interface PublicSlot {
-  id: number;
-  date: string;
-  startTime: string;
-  endTime: string;
-  status: SlotStatus;
-}
-
-export type MailStatus = "pending" | "sent" | "failed" | "not-configured";
+export const publicSlotSchema = z.object({
+  id: z.int(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(SLOT_STATUSES),
+  memberId: z.int().nullable(),
+  memberName: z.string().nullable(),
+});
+export type PublicSlot = z.infer<typeof publicSlotSchema>;
 
 /** The admin list: booked slots carry the customer fields of spec section 3. */
-export interface AdminSlot extends PublicSlot {
-  bookingId?: number;
-  reference?: string;
-  customerName?: string;
-  customerEmail?: string;
-  customerPhone?: string;
-  notes?: string;
+export const adminSlotSchema = publicSlotSchema.extend({
+  bookingId: z.int().optional(),
+  reference: z.string().optional(),
+  customerName: z.string().optional(),
+  customerEmail: z.string().optional(),
+  customerPhone: z.string().optional(),
+  notes: z.string().optional(),
   /** Service ids as strings, as the spec's client sends them. */
-  selectedServices?: string[];
+  selectedServices: z.array(z.string()).optional(),
   /** A JSON-encoded list of titles, the shape the spec's admin page reads. */
-  selectedServiceTitles?: string;
+  selectedServiceTitles: z.string().optional(),
   /** Pounds, fee included. */
-  total?: number;
+  total: z.number().optional(),
   /** Minutes. */
-  duration?: number;
-  mailStatus?: MailStatus;
-  mailError?: string | null;
-  bookedAt?: string;
-}
+  duration: z.int().optional(),
+  mailStatus: z.enum(MAIL_STATUSES).optional(),
+  mailError: z.string().nullable().optional(),
+  bookedAt: z.string().optional(),
+  attendance: z.enum(["attended", "no-show"]).nullable().optional(),
+  /** The customer's no-shows over all their bookings, to flag someone who often misses appointments. */
+  customerNoShows: z.int().optional(),
+});
+export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
-export interface BookedService {
-  title: string;
+const bookedServiceSchema = z.object({
+  title: z.string(),
   /** Pounds. */
-  price: number;
-  duration: number;
-}
+  price: z.number(),
+  duration: z.int(),
+});
+export type BookedService = z.infer<typeof bookedServiceSchema>;
 
-export interface BookingSummary {
-  reference: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  services: BookedService[];
+const bookingSummarySchema = z.object({
+  reference: z.string(),
+  memberId: z.int().nullable(),
+  memberName: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  services: z.array(bookedServiceSchema),
   /** Pounds. */
-  subtotal: number;
-  fee: number;
-  total: number;
+  subtotal: z.number(),
+  fee: z.number(),
+  total: z.number(),
   /** Minutes. */
-  duration: number;
-}
+  duration: z.int(),
+});
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 
 /** The answer to a successful booking: everything the confirmation screen shows. */
-export interface BookingConfirmation extends BookingSummary {
+export const bookingConfirmationSchema = bookingSummarySchema.extend({
   /** The private manage-link token; shown once, stored only as a hash. */
-  manageToken: string;
-  mailStatus: MailStatus;
-}
+  manageToken: z.string(),
+  mailStatus: z.enum(MAIL_STATUSES),
+});
+export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
+
+/** How sending a booking's mails went; when they failed, the shop should call the customer. */
+export const mailOutcomeSchema = z.object({ status: z.enum(MAIL_STATUSES), error: z.string().nullable() });
+
+/** The answer to the shop cancelling a booking. */
+export const adminCancellationSchema = z.object({
+  slot: adminSlotSchema,
+  reference: z.string(),
+  /** Whether the customer was told by mail; when not, the shop should call them. */
+  customerMail: mailOutcomeSchema,
+});
 
 /** What the private manage page shows. */
-export interface ManagedBooking extends BookingSummary {
-  status: "confirmed" | "cancelled";
-  customerName: string;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  canCancel: boolean;
-  cancelNoticeHours: number;
-}
-
-export const totalsInPounds = (totals: BookingTotals) => ({
-  subtotal: toPounds(totals.subtotalPence),
-  fee: toPounds(totals.feePence),
-  total: toPounds(totals.totalPence),
-  duration: totals.durationMinutes,
+export const managedBookingSchema = bookingSummarySchema.extend({
+  status: z.enum(["confirmed", "cancelled"]),
+  customerName: z.string(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  canCancel: z.boolean(),
+  cancelNoticeHours: z.int(),
 });
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;

@@ -1,31 +1,40 @@
 import type { AppContext } from "~/context";
+import { z } from "zod";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
-import { badRequest } from "~/lib/http-error";
-import { SUBMISSION_SORTS, contactMessageSchema, type SubmissionSort } from "./contact.schema";
+import { contactMessageSchema, contactSubmissionSchema, submissionListQuerySchema } from "./contact.schema";
 import { deleteSubmission, listSubmissions, submitContactMessage } from "./contact.server";
-
-function submissionSort(value: unknown): SubmissionSort {
-  if (value === undefined) return "newest";
-  if (SUBMISSION_SORTS.includes(value as SubmissionSort)) return value as SubmissionSort;
-  throw badRequest(`sort must be one of: ${SUBMISSION_SORTS.join(", ")}`);
-}
 
 /** /api/contact */
 export function contactApi(ctx: AppContext) {
   const router = apiRouter();
 
-  router.post("/", async (req, res) => {
+  const send = apiDoc({
+    summary: "Send a message to the shop",
+    body: contactMessageSchema,
+    responses: {
+      201: ["Stored (and mailed to the shop when mail is set up)", contactSubmissionSchema.omit({ error: true })],
+      429: ["Too many messages from this address; try again later", apiErrorSchema],
+    },
+  });
+  router.post("/", send, async (req, res) => {
     const input = parseInput(contactMessageSchema, req.body);
     const { error: _error, ...submission } = await submitContactMessage(ctx, input, { client: clientKey(req) });
     // The mail error is for the shop's eyes (the admin list), not the visitor's.
     res.status(201).json(submission);
   });
 
-  router.get("/submissions", requireAdmin, async (req, res) => {
-    res.json(await listSubmissions(ctx.db, submissionSort(req.query.sort)));
+  const submissions = apiDoc({
+    summary: "The messages received",
+    query: submissionListQuerySchema,
+    responses: { 200: ["The messages", z.array(contactSubmissionSchema)] },
+  });
+  router.get("/submissions", submissions, requireAdmin, async (req, res) => {
+    res.json(await listSubmissions(ctx.db, parseInput(submissionListQuerySchema, req.query).sort));
   });
 
-  router.delete("/submissions/:id", requireAdmin, async (req, res) => {
+  const remove = apiDoc({ summary: "Delete a message", responses: { 204: ["Deleted"] } });
+  router.delete("/submissions/:id", remove, requireAdmin, async (req, res) => {
     await deleteSubmission(ctx.db, parseId(req.params.id, "Submission"));
     res.status(204).end();
   });

@@ -1,3 +1,4 @@
+import { MAIL_STATUSES, type MailStatus } from "~/lib/mail-status";
 import { z } from "zod";
 
 /* The contact form's rules (spec section 5), shared by the page's form and POST /api/contact. */
@@ -29,15 +30,25 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** "sent" and "failed" after a mail attempt; "pending" while stored but not (yet) mailed. */
-export type ContactStatus = "pending" | "sent" | "failed";
+/**
+ * "sent" and "failed" after a mail attempt; "pending" while stored but not (yet) mailed;
+ * "not-configured" when no mail server is set up, so it never will be (see ~/lib/mail-status).
+ */
+export type ContactStatus = MailStatus;
 
-export interface ContactSubmission extends ContactMessage {
-  id: number;
-  status: ContactStatus;
-  error?: string;
-  createdAt: string;
-}
+export const contactSubmissionSchema = contactMessageSchema.extend({
+  id: z.int(),
+  status: z.enum(MAIL_STATUSES),
+  /** Why the mail failed: for the admin list only. */
+  error: z.string().optional(),
+  createdAt: z.string(),
+});
+export type ContactSubmission = z.output<typeof contactSubmissionSchema>;
 
 export const SUBMISSION_SORTS = ["newest", "oldest"] as const;
 export type SubmissionSort = (typeof SUBMISSION_SORTS)[number];
+
+/** The query string of the admin's submission list (page and API): newest first unless asked. */
+export const submissionListQuerySchema = z.object({
+  sort: z.enum(SUBMISSION_SORTS, { error: `sort must be one of: ${SUBMISSION_SORTS.join(", ")}` }).default("newest"),
+});

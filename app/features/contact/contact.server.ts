@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
 import { countRecent, recordEvent } from "~/lib/rate-limit.server";
-import { SHOP_NAME, SHOP_PHONE } from "~/lib/shop";
+import { loadSettings } from "~/features/settings/settings.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
 
 const CONTACT_BUCKET = "contact";
@@ -32,16 +32,22 @@ export async function submitContactMessage(
   options: { client: string; now?: Date },
 ): Promise<ContactSubmission> {
   const { db, config, mailer } = ctx;
+  const shop = await loadSettings(db);
   if ((await countRecent(db, CONTACT_BUCKET, options.client, HOUR_MS)) >= config.limits.contactPerHour) {
     throw new HttpError(
       429,
-      `You have sent several messages recently. Please try again later or call us on ${SHOP_PHONE}.`,
+      `You have sent several messages recently. Please try again later or call us on ${shop.phone}.`,
     );
   }
   const stored = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("contact_submissions")
-      .values({ ...input, status: "pending", error: null, created_at: (options.now ?? new Date()).toISOString() })
+      .values({
+        ...input,
+        status: mailer.enabled ? "pending" : "not-configured",
+        error: null,
+        created_at: (options.now ?? new Date()).toISOString(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, CONTACT_BUCKET, options.client);
@@ -58,7 +64,7 @@ export async function submitContactMessage(
       replyTo: input.email,
       subject: `Website enquiry from ${input.name.replace(/\s+/g, " ")}`,
       text: [
-        `A visitor sent a message through the ${SHOP_NAME} contact form.`,
+        `A visitor sent a message through the ${shop.shopName} contact form.`,
         "",
         `Name: ${input.name}`,
         `Email: ${input.email}`,
@@ -89,6 +95,19 @@ export async function listSubmissions(db: Db, sort: SubmissionSort = "newest"): 
     .orderBy("id", direction)
     .execute();
   return rows.map(toSubmission);
+}
+
+/** What the dashboard counts: messages received since `since`, and those whose mail to the shop failed. */
+export async function contactInbox(db: Db, since: Date): Promise<{ newMessages: number; failedMails: number }> {
+  const count = (status?: ContactStatus) =>
+    db
+      .selectFrom("contact_submissions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .$if(status === undefined, (query) => query.where("created_at", ">=", since.toISOString()))
+      .$if(status !== undefined, (query) => query.where("status", "=", status!))
+      .executeTakeFirstOrThrow();
+  const [received, failed] = await Promise.all([count(), count("failed")]);
+  return { newMessages: Number(received.count), failedMails: Number(failed.count) };
 }
 
 export async function deleteSubmission(db: Db, id: number): Promise<void> {

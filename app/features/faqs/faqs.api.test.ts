@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient, expectWritesRefused } from "../../../tests/support/test-app";
 import { FAQ_CATEGORIES } from "./faqs.schema";
 import { listFaqs } from "./faqs.server";
@@ -24,6 +25,7 @@ beforeEach(async () => {
 
 const create = async (fields: Record<string, unknown> = {}) => {
   const response = await admin.post("/api/faqs", { ...faq, ...fields });
+  await expectDocumented(response);
   expect(response.status).toBe(201);
   return response.body;
 };
@@ -31,12 +33,14 @@ const create = async (fields: Record<string, unknown> = {}) => {
 describe("FAQs API", () => {
   it("creates, lists, updates and deletes an FAQ", async () => {
     const created = await admin.post("/api/faqs", faq);
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ ...faq, id: expect.any(Number) });
     expect((await api.anonymous().get("/api/faqs")).body).toEqual([created.body]);
 
     const changes = { ...faq, id: created.body.id, answer: "Yes, please.", category: "General", order: 4 };
     const updated = await admin.put(`/api/faqs/${created.body.id}`, changes);
+    await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual(changes);
     expect((await api.anonymous().get("/api/faqs")).body).toEqual([changes]);
@@ -79,6 +83,7 @@ describe("FAQs API", () => {
     [{ order: -1 }, "Order must be 0 or more"],
   ])("rejects %j with a clear message and stores nothing", async (patch, message) => {
     const response = await admin.post("/api/faqs", { ...faq, ...patch });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect((await api.anonymous().get("/api/faqs")).body).toEqual([]);
@@ -87,6 +92,7 @@ describe("FAQs API", () => {
   it("validates updates and leaves the FAQ unchanged", async () => {
     const created = await create();
     const response = await admin.put(`/api/faqs/${created.id}`, { ...faq, answer: "" });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Answer is required");
     expect((await api.anonymous().get("/api/faqs")).body).toEqual([created]);

@@ -22,10 +22,11 @@ export const faqFormSchema = z.object({
 export type FaqFormInput = z.input<typeof faqFormSchema>;
 export type FaqFormValues = z.output<typeof faqFormSchema>;
 
-export interface Faq {
-  id: number;
-  question: string;
-  answer: string;
-  category: FaqCategory;
-  order: number;
-}
+export const faqSchema = z.object({
+  id: z.int(),
+  question: z.string(),
+  answer: z.string(),
+  category: z.enum(FAQ_CATEGORIES),
+  order: z.int(),
+});
+export type Faq = z.infer<typeof faqSchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import {
   startTestApi,
   type TestApi,
@@ -32,6 +33,7 @@ beforeEach(async () => {
 
 async function addCategory(name: string) {
   const response = await admin.post("/api/gallery/categories", { name });
+  await expectDocumented(response);
   expect(response.status).toBe(201);
   return response.body as { id: number; name: string; count: number };
 }
@@ -43,15 +45,18 @@ describe("gallery items API", () => {
     await addCategory("Fades");
     await addCategory("Beards");
     const created = await admin.post("/api/gallery", fade);
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ ...fade, id: expect.any(Number) });
 
     const list = await api.anonymous().get("/api/gallery");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([created.body]);
 
     const changes = { ...fade, id: created.body.id, title: "Boxed Beard", category: "Beards", stylist: "" };
     const updated = await admin.put(`/api/gallery/${created.body.id}`, changes);
+    await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ ...changes, stylist: null });
     expect((await api.anonymous().get("/api/gallery")).body).toEqual([updated.body]);
@@ -68,6 +73,7 @@ describe("gallery items API", () => {
       image: "https://example.com/crop.jpg",
       category: "Fades",
     });
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ description: "", stylist: null });
   });
@@ -93,15 +99,18 @@ describe("gallery items API", () => {
   it("stores the category's own spelling and refuses an unknown category", async () => {
     await addCategory("Fades");
     const created = await admin.post("/api/gallery", { ...fade, category: "  fades " });
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body.category).toBe("Fades");
 
     const unknown = await admin.post("/api/gallery", { ...fade, category: "Mullets" });
+    await expectDocumented(unknown);
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(
       'There is no gallery category named "Mullets". Choose an existing category or add it first.',
     );
     const badUpdate = await admin.put(`/api/gallery/${created.body.id}`, { ...fade, category: "Mullets" });
+    await expectDocumented(badUpdate);
     expect(badUpdate.status).toBe(400);
     expect((await api.anonymous().get("/api/gallery")).body).toEqual([created.body]);
   });
@@ -119,6 +128,7 @@ describe("gallery items API", () => {
   ])("rejects %j with a clear message and stores nothing", async (patch, message) => {
     await addCategory("Fades");
     const response = await admin.post("/api/gallery", { ...fade, ...patch });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect((await api.anonymous().get("/api/gallery")).body).toEqual([]);
@@ -137,6 +147,7 @@ describe("gallery items API", () => {
 describe("gallery categories API", () => {
   it("creates with a trimmed name, lists with counts and deletes an unused category", async () => {
     const created = await admin.post("/api/gallery/categories", { name: "  Fades  " });
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), name: "Fades", count: 0 });
     const beards = await addCategory("Beards");
@@ -146,6 +157,7 @@ describe("gallery categories API", () => {
     await admin.post("/api/gallery", { ...fade, category: "Crops" });
 
     const list = await api.anonymous().get("/api/gallery/categories");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       { id: beards.id, name: "Beards", count: 0 },
@@ -169,9 +181,11 @@ describe("gallery categories API", () => {
     const item = await admin.post("/api/gallery", { ...fade, category: "Crops" });
 
     const refused = await admin.delete(`/api/gallery/categories/${fades.id}`);
+    await expectDocumented(refused);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("This category is used by 3 gallery items. Move or delete them first.");
     const single = await admin.delete(`/api/gallery/categories/${crops.id}`);
+    await expectDocumented(single);
     expect(single.body.message).toBe("This category is used by 1 gallery item. Move or delete them first.");
     expect((await api.anonymous().get("/api/gallery/categories")).body).toHaveLength(2);
 
@@ -181,6 +195,7 @@ describe("gallery categories API", () => {
 
   it.each([[""], ["   "], [undefined], [42]])("refuses the name %j with the spec's message", async (name) => {
     const response = await admin.post("/api/gallery/categories", { name });
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Category name cannot be empty");
     expect((await api.anonymous().get("/api/gallery/categories")).body).toEqual([]);
@@ -189,6 +204,7 @@ describe("gallery categories API", () => {
   it("refuses a duplicate name whatever its case", async () => {
     await addCategory("Fades");
     const duplicate = await admin.post("/api/gallery/categories", { name: " FADES " });
+    await expectDocumented(duplicate);
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('A category named "Fades" already exists.');
     expect((await api.anonymous().get("/api/gallery/categories")).body).toHaveLength(1);

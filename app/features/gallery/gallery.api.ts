@@ -1,6 +1,14 @@
 import type { AppContext } from "~/context";
-import { apiRouter, mountAdminWrites } from "~/lib/api.server";
-import { galleryCategoryFormSchema, galleryItemFormSchema } from "./gallery.schema";
+import { z } from "zod";
+import { apiDoc } from "~/lib/api-docs.server";
+import { apiRouter, mountAdminWrites, parseInput } from "~/lib/api.server";
+import {
+  galleryCategoryFormSchema,
+  galleryCategorySchema,
+  galleryItemFormSchema,
+  galleryItemSchema,
+  galleryListQuerySchema,
+} from "./gallery.schema";
 import {
   createGalleryCategory,
   createGalleryItem,
@@ -15,24 +23,34 @@ export function galleryApi({ db }: AppContext) {
   const router = apiRouter();
 
   // Declared before "/:id" so "categories" is never read as an item id.
-  router.get("/categories", async (_req, res) => {
+  const categories = apiDoc({
+    summary: "The categories, each with how many items use it",
+    responses: { 200: ["The categories", z.array(galleryCategorySchema)] },
+  });
+  router.get("/categories", categories, async (_req, res) => {
     res.json(await listGalleryCategories(db));
   });
   mountAdminWrites(router, db, {
     what: "Gallery category",
     base: "/categories",
     schema: galleryCategoryFormSchema,
+    item: galleryCategorySchema,
     create: createGalleryCategory,
     remove: deleteGalleryCategory,
   });
 
-  router.get("/", async (req, res) => {
-    const category = typeof req.query.category === "string" ? req.query.category : undefined;
-    res.json(await listGalleryItems(db, { category }));
+  const items = apiDoc({
+    summary: "The gallery's pictures, optionally of one category (matched in any case)",
+    query: galleryListQuerySchema,
+    responses: { 200: ["The items", z.array(galleryItemSchema)] },
+  });
+  router.get("/", items, async (req, res) => {
+    res.json(await listGalleryItems(db, parseInput(galleryListQuerySchema, req.query)));
   });
   mountAdminWrites(router, db, {
     what: "Gallery item",
     schema: galleryItemFormSchema,
+    item: galleryItemSchema,
     create: createGalleryItem,
     update: updateGalleryItem,
     remove: deleteGalleryItem,

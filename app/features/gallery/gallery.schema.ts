@@ -4,6 +4,9 @@ import { imageUrlField, optionalText, requiredText } from "~/lib/schema-fields";
 /** The filter value meaning "every category"; it is never a stored category. */
 export const ALL_CATEGORIES = "All";
 
+/** The query string of the gallery (page and API): a category name, matched case-insensitively; none means all. */
+export const galleryListQuerySchema = z.object({ category: z.string().trim().optional().catch(undefined) });
+
 export const galleryItemFormSchema = z.object({
   title: requiredText("Title is required"),
   description: optionalText(2000).transform((value) => value ?? ""),
@@ -21,22 +24,24 @@ export type GalleryItemFormValues = z.output<typeof galleryItemFormSchema>;
 export type GalleryCategoryFormInput = z.input<typeof galleryCategoryFormSchema>;
 export type GalleryCategoryFormValues = z.output<typeof galleryCategoryFormSchema>;
 
-export interface GalleryItem {
-  id: number;
-  title: string;
-  description: string;
-  image: string;
+export const galleryItemSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
   /** The name of a gallery category. */
-  category: string;
-  stylist: string | null;
-}
+  category: z.string(),
+  stylist: z.string().nullable(),
+});
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
-export interface GalleryCategory {
-  id: number;
-  name: string;
+export const galleryCategorySchema = z.object({
+  id: z.int(),
+  name: z.string(),
   /** How many gallery items use this category. */
-  count: number;
-}
+  count: z.int(),
+});
+export type GalleryCategory = z.infer<typeof galleryCategorySchema>;
 
 export const categoryInUseMessage = (count: number) =>
   `This category is used by ${count} gallery ${count === 1 ? "item" : "items"}. Move or delete them first.`;

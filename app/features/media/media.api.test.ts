@@ -1,8 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
+import { startS3Server, type S3TestServer } from "../../../scripts/lib/s3-server.mjs";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { renditionName } from "./media-urls";
 
@@ -45,24 +45,35 @@ const upload = (client: TestClient, body: FormData) => client.request("POST", "/
 
 let api: TestApi;
 let admin: TestClient;
-const storedFiles = () => (fs.existsSync(api.config.uploadsDir) ? fs.readdirSync(api.config.uploadsDir).sort() : []);
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.admin();
-});
-afterAll(() => api.close());
+const storedFiles = async () => (await api.storage.list()).sort();
+const storedImage = async (name: string) => sharp((await api.storage.read(name))!).metadata();
 
 async function clearLibrary() {
   for (const item of (await admin.get("/api/media")).body) await admin.delete(`/api/media/${item.id}`);
 }
 
-describe("media API", () => {
+/* Every behaviour holds on both drivers: the folder in DATA_DIR and an S3 bucket (s3rver on a loopback port). */
+describe.each(["local folder", "S3 bucket"] as const)("media API, stored in a %s", (driver) => {
+  let bucket: S3TestServer | undefined;
+  beforeAll(async () => {
+    bucket = driver === "S3 bucket" ? await startS3Server({ prefix: "oldham/" }) : undefined;
+    api = await startTestApi({ env: bucket ? { MEDIA_STORAGE_URL: bucket.url } : {} });
+    admin = await api.admin();
+  });
+  afterAll(async () => {
+    await api.close();
+    await bucket?.close();
+  });
+
+  it("uses the configured driver", () => {
+    expect(api.storage.location).toBe(driver === "S3 bucket" ? "s3://media/oldham/" : api.config.dataDir + "/uploads");
+  });
   it("stores real images as WebP renditions with generated names and lists them newest first", async () => {
     const response = await upload(
       admin,
       form(["Shop Front.jpg", await jpeg(), "image/jpeg"], ["chair.png", await png()]),
     );
+    await expectDocumented(response);
     expect(response.status).toBe(201);
     expect(response.body.rejected).toEqual([]);
     const [front, chair] = response.body.uploaded;
@@ -76,12 +87,10 @@ describe("media API", () => {
     expect(chair).toMatchObject({ name: "chair.png", width: 300, height: 200 });
 
     const frontFiles = [front.filename, renditionName(front.filename, 480), renditionName(front.filename, 960)];
-    expect(storedFiles()).toEqual(
+    expect(await storedFiles()).toEqual(
       [...frontFiles, chair.filename, renditionName(chair.filename, 480), renditionName(chair.filename, 960)].sort(),
     );
-    const widths = await Promise.all(
-      frontFiles.map(async (file) => await sharp(path.join(api.config.uploadsDir, file)).metadata()),
-    );
+    const widths = await Promise.all(frontFiles.map(storedImage));
     expect(widths.map((m) => [m.format, m.width])).toEqual([
       ["webp", 1600],
       ["webp", 480],
@@ -89,6 +98,7 @@ describe("media API", () => {
     ]);
 
     const list = await admin.get("/api/media");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([chair, front]);
     await clearLibrary();
@@ -108,6 +118,42 @@ describe("media API", () => {
     await clearLibrary();
   });
 
+  it("answers a revalidation with 304 and a HEAD without the bytes", async () => {
+    const { body } = await upload(admin, form(["cut.jpg", await jpeg(640, 480), "image/jpeg"]));
+    const url = api.baseUrl + body.uploaded[0].url;
+    const first = await fetch(url);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    // fetch() adds `Cache-Control: no-cache` to a conditional request unless told otherwise, as the Fetch standard says.
+    const revalidate = (cacheControl: string) =>
+      fetch(url, { headers: { "if-none-match": etag!, "cache-control": cacheControl } });
+    expect((await revalidate("max-age=0")).status).toBe(304);
+    expect((await revalidate("no-cache")).status).toBe(200);
+    const head = await fetch(url, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([
+      200,
+      String(bytes.length),
+      "",
+    ]);
+    await clearLibrary();
+  });
+
+  it.runIf(driver === "S3 bucket")("serves an upload made through another instance sharing the bucket", async () => {
+    const other = await startTestApi({ env: { MEDIA_STORAGE_URL: bucket!.url } });
+    try {
+      const { body } = await upload(admin, form(["cut.jpg", await jpeg(640, 480), "image/jpeg"]));
+      const fromOther = await fetch(other.baseUrl + body.uploaded[0].url);
+      expect([fromOther.status, fromOther.headers.get("content-type")]).toEqual([200, "image/webp"]);
+      expect(fromOther.headers.get("cache-control")).toMatch(/max-age=31536000/);
+      expect(other.config.dataDir).not.toBe(api.config.dataDir);
+      await clearLibrary();
+      expect((await fetch(other.baseUrl + body.uploaded[0].url)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("strips EXIF and GPS data and turns the picture upright", async () => {
     const photo = await picture(400, 200)
       .jpeg()
@@ -123,11 +169,12 @@ describe("media API", () => {
     expect(original.orientation).toBe(6);
 
     const response = await upload(admin, form(["holiday.jpg", photo, "image/jpeg"]));
+    await expectDocumented(response);
     expect(response.status).toBe(201);
     const stored = response.body.uploaded[0];
     expect(stored).toMatchObject({ width: 200, height: 400 });
     for (const file of [stored.filename, renditionName(stored.filename, 480), renditionName(stored.filename, 960)]) {
-      const metadata = await sharp(path.join(api.config.uploadsDir, file)).metadata();
+      const metadata = await storedImage(file);
       expect(metadata.exif).toBeUndefined();
       expect(metadata.xmp).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
@@ -168,10 +215,11 @@ describe("media API", () => {
     ],
   ])("refuses %s with its message and stores nothing", async (_what, name, bytes, type, message) => {
     const response = await upload(admin, form([name, bytes, type]));
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message, rejected: [{ name, message }] });
     expect((await admin.get("/api/media")).body).toEqual([]);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it("refuses a truncated JPEG and a PNG claiming absurd dimensions", async () => {
@@ -183,13 +231,14 @@ describe("media API", () => {
         ["huge.png", await hugePngHeader()],
       ),
     );
+    await expectDocumented(response);
     expect(response.status).toBe(400);
     expect(response.body.rejected).toEqual([
       { name: "cut-off.jpg", message: "cut-off.jpg is damaged or incomplete and could not be read" },
       { name: "huge.png", message: "huge.png is too large: images may have at most 40 megapixels" },
     ]);
     expect(response.body.message).toMatch(/^None of the 2 files could be uploaded: cut-off\.jpg is damaged/);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it("stores the good files of a mixed batch in every accepted format and reports the bad ones", async () => {
@@ -206,6 +255,7 @@ describe("media API", () => {
         ["chair.png", await png()],
       ),
     );
+    await expectDocumented(response);
     expect(response.status).toBe(201);
     expect(response.body.uploaded.map((m: { name: string }) => m.name)).toEqual([
       "fade.jpg",
@@ -215,12 +265,13 @@ describe("media API", () => {
       "chair.png",
     ]);
     expect(response.body.rejected.map((r: { name: string }) => r.name)).toEqual(["notes.png", "logo.svg"]);
-    expect(storedFiles()).toHaveLength(5 * 3);
+    expect(await storedFiles()).toHaveLength(5 * 3);
     await clearLibrary();
   });
 
   it("refuses a request without files, with another field name, or as JSON", async () => {
     const empty = await upload(admin, new FormData());
+    await expectDocumented(empty);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("Choose at least one image to upload");
 
@@ -229,8 +280,9 @@ describe("media API", () => {
     expect((await upload(admin, wrongField)).body).toEqual({ message: 'Send the images in the "files" field' });
 
     const json = await admin.post("/api/media", { files: ["chair.png"] });
+    await expectDocumented(json);
     expect(json.status).toBe(400);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it("refuses anonymous callers with 401 and non-admins with 403, changing nothing", async () => {
@@ -246,7 +298,7 @@ describe("media API", () => {
       expect((await client.delete(`/api/media/${kept.id}`)).status).toBe(status);
     }
     expect((await admin.get("/api/media")).body).toEqual([kept]);
-    expect(storedFiles()).toHaveLength(3);
+    expect(await storedFiles()).toHaveLength(3);
     await clearLibrary();
   });
 
@@ -254,7 +306,7 @@ describe("media API", () => {
     const { body } = await upload(admin, form(["a.jpg", await jpeg(640, 480), "image/jpeg"], ["b.png", await png()]));
     const [first, second] = body.uploaded;
     expect((await admin.delete(`/api/media/${first.id}`)).status).toBe(204);
-    expect(storedFiles()).toEqual(
+    expect(await storedFiles()).toEqual(
       [second.filename, renditionName(second.filename, 480), renditionName(second.filename, 960)].sort(),
     );
     expect((await fetch(api.baseUrl + first.url)).status).toBe(404);
@@ -277,6 +329,7 @@ describe("media API limits", () => {
   it("answers 413 for a file over the size limit and stores nothing", async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(1024 * 1024 + 10)]);
     const response = await upload(owner, form(["small.png", await png()], ["big.png", big]));
+    await expectDocumented(response);
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: "big.png is larger than the 1 MB limit per file" });
     expect((await owner.get("/api/media")).body).toEqual([]);
@@ -285,6 +338,7 @@ describe("media API limits", () => {
   it("answers 413 for too many files and stores nothing", async () => {
     const image = await png();
     const response = await upload(owner, form(["1.png", image], ["2.png", image], ["3.png", image]));
+    await expectDocumented(response);
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: "You can upload at most 2 files at once" });
     expect((await owner.get("/api/media")).body).toEqual([]);

@@ -1,8 +1,11 @@
 import type { RequestHandler } from "express";
 import multer from "multer";
 import type { AppContext } from "~/context";
+import { z } from "zod";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, parseId, requireAdmin } from "~/lib/api.server";
 import { HttpError, badRequest } from "~/lib/http-error";
+import { mediaSchema, rejectedFileSchema, uploadResultSchema } from "./media.schema";
 import { deleteMedia, listMedia, uploadImages } from "./media.server";
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -28,9 +31,9 @@ function uploadError(error: unknown, limits: AppContext["config"]["limits"]): Ht
   }
 }
 
-export function mediaApi({ db, config }: AppContext) {
+export function mediaApi({ db, config, storage }: AppContext) {
   const router = apiRouter();
-  const { limits, uploadsDir } = config;
+  const { limits } = config;
   const multipart = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: limits.uploadMaxFileBytes, files: limits.uploadMaxFiles, fields: 20, fieldSize: 10_000 },
@@ -41,16 +44,30 @@ export function mediaApi({ db, config }: AppContext) {
   };
 
   // The library is an admin tool: even the list is not public.
-  router.get("/", requireAdmin, async (_req, res) => {
+  const listed = apiDoc({
+    summary: "The media library, newest first",
+    responses: { 200: ["The images", z.array(mediaSchema)] },
+  });
+  router.get("/", listed, requireAdmin, async (_req, res) => {
     res.json(await listMedia(db));
   });
 
-  router.post("/", requireAdmin, receiveFiles, async (req, res) => {
+  const upload = apiDoc({
+    summary: "Upload images: each is stored as WebP renditions, metadata stripped",
+    description: `JPEG, PNG, WebP, GIF or AVIF, judged by their bytes; at most ${limits.uploadMaxFiles} files of ${megabytes(limits.uploadMaxFileBytes)} each.`,
+    multipart: z.object({ files: z.array(z.file()) }),
+    responses: {
+      201: ["At least one image stored; `rejected` names the files refused and why", uploadResultSchema],
+      400: ["No file could be stored", apiErrorSchema.extend({ rejected: z.array(rejectedFileSchema).optional() })],
+      413: ["A file over the size limit or too many files; nothing stored", apiErrorSchema],
+    },
+  });
+  router.post("/", upload, requireAdmin, receiveFiles, async (req, res) => {
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
     if (files.length === 0) throw badRequest("Choose at least one image to upload");
     const result = await uploadImages(
       db,
-      uploadsDir,
+      storage,
       files.map((file) => ({ name: file.originalname, buffer: file.buffer })),
     );
     if (result.uploaded.length > 0) {
@@ -65,8 +82,9 @@ export function mediaApi({ db, config }: AppContext) {
     res.status(400).json({ message, rejected });
   });
 
-  router.delete("/:id", requireAdmin, async (req, res) => {
-    await deleteMedia(db, uploadsDir, parseId(req.params.id, "Media file"));
+  const remove = apiDoc({ summary: "Delete an image and its renditions", responses: { 204: ["Deleted"] } });
+  router.delete("/:id", remove, requireAdmin, async (req, res) => {
+    await deleteMedia(db, storage, parseId(req.params.id, "Media file"));
     res.status(204).end();
   });
 

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import fc from "fast-check";
 import sharp from "sharp";
@@ -162,7 +160,7 @@ const declaredType = fc.constantFrom(
 const uploadArb = (): fc.Arbitrary<Upload> =>
   fc.tuple(hostileFile(), fileName, declaredType).map(([file, name, type]) => ({ ...file, name, type }));
 
-const storedFiles = () => (fs.existsSync(api.config.uploadsDir) ? fs.readdirSync(api.config.uploadsDir).sort() : []);
+const storedFiles = async () => (await api.storage.list()).sort();
 const mediaRows = () => api.db.selectFrom("media").selectAll().orderBy("id").execute();
 
 function form(files: Upload[], field = "files") {
@@ -176,7 +174,7 @@ const isWebp = (bytes: Buffer) =>
 
 /** Sends the files and checks every promise of the endpoint about what it did with them. */
 async function uploadAndCheck(files: Upload[]) {
-  const filesBefore = storedFiles();
+  const filesBefore = await storedFiles();
   const rowsBefore = await mediaRows();
   const response = await admin.request("POST", "/api/media", { body: form(files) });
   stats.requests++;
@@ -188,7 +186,7 @@ async function uploadAndCheck(files: Upload[]) {
   expect(response.status, `${sent} → ${response.status} ${response.text.slice(0, 300)}`).toBeLessThan(500);
   if (response.status >= 400) {
     expect(typeof response.body.message, `${sent}: a refusal carries a message`).toBe("string");
-    expect(storedFiles(), `${sent}: a refused upload stored files`).toEqual(filesBefore);
+    expect(await storedFiles(), `${sent}: a refused upload stored files`).toEqual(filesBefore);
     expect(await mediaRows(), `${sent}: a refused upload added rows`).toEqual(rowsBefore);
     stats.refusedFiles += files.length;
     return response;
@@ -203,11 +201,11 @@ async function uploadAndCheck(files: Upload[]) {
   expect(uploaded.length + rejected.length, sent).toBeLessThanOrEqual(files.length);
   stats.stored += uploaded.length;
   stats.refusedFiles += rejected.length;
-  const newFiles = storedFiles().filter((name) => !filesBefore.includes(name));
+  const newFiles = (await storedFiles()).filter((name) => !filesBefore.includes(name));
   // The main file plus its renditions for each stored upload, and nothing else.
   expect(newFiles.length, sent).toBe(uploaded.length * 3);
   for (const name of newFiles) {
-    const bytes = fs.readFileSync(path.join(api.config.uploadsDir, name));
+    const bytes = (await api.storage.read(name))!;
     expect(isWebp(bytes), `${name} from ${sent} is not WebP`).toBe(true);
     expect(
       files.some((file) => file.bytes.equals(bytes)),
@@ -299,7 +297,7 @@ describe("hostile uploads at POST /api/media", () => {
   });
 
   it("answers malformed multipart with a 4xx and stores nothing", async () => {
-    const filesBefore = storedFiles();
+    const filesBefore = await storedFiles();
     const boundary = "----fuzzboundary";
     const part = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const bodies: [string, string | Buffer][] = [
@@ -335,7 +333,7 @@ describe("hostile uploads at POST /api/media", () => {
       expect(response.status, `${contentType}: ${response.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${contentType}: ${response.text.slice(0, 200)}`).toBeLessThan(500);
     }
-    expect(storedFiles()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 
   it("still answers afterwards", async () => {

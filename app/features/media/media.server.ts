@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type SharpModule from "sharp";
 import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, badRequest, notFound } from "~/lib/http-error";
+import type { MediaStorage } from "./media-storage.server";
 import { MAIN_IMAGE_MAX_SIDE, RENDITION_WIDTHS, renditionName } from "./media-urls";
 import type { Media, RejectedFile, UploadResult } from "./media.schema";
 
@@ -18,8 +18,10 @@ let sharpModule: Promise<SharpFactory> | undefined;
  */
 export function loadSharp(): Promise<SharpFactory> {
   sharpModule ??= import("sharp").then(({ default: sharp }) => {
-    // Inputs are unique uploads, so libvips' operation cache would only hold memory while the server idles.
+    // Inputs are unique uploads, so libvips' operation cache would only hold memory while the server idles;
+    // one thread per image keeps its working memory small, and uploads are handled one at a time anyway.
     sharp.cache(false);
+    sharp.concurrency(1);
     return sharp;
   });
   return sharpModule;
@@ -94,16 +96,23 @@ async function decodeImage(buffer: Buffer, name: string) {
   }
 }
 
+/** A main WebP with its size, and the narrower renditions that differ from it. */
+export interface EncodedImage {
+  width: number;
+  height: number;
+  main: Buffer;
+  renditions: ReadonlyMap<number, Buffer>;
+}
+
 /** The main WebP and its narrower renditions; re-encoding from pixels leaves every bit of metadata behind. */
-async function encodeWebps({ data, info }: Awaited<ReturnType<typeof decodeImage>>, filename: string) {
+async function encodeWebps({ data, info }: Awaited<ReturnType<typeof decodeImage>>): Promise<EncodedImage> {
   const sharp = await loadSharp();
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const files = [{ name: filename, data: await pixels().webp(WEBP).toBuffer() }];
+  const renditions = new Map<number, Buffer>();
   for (const width of RENDITION_WIDTHS) {
-    const rendition = await pixels().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
-    files.push({ name: renditionName(filename, width), data: rendition });
+    renditions.set(width, await pixels().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer());
   }
-  return files;
+  return { width: info.width, height: info.height, main: await pixels().webp(WEBP).toBuffer(), renditions };
 }
 
 const storedFileNames = (filename: string) => [
@@ -112,10 +121,8 @@ const storedFileNames = (filename: string) => [
 ];
 
 /** Removes the main file and every rendition; files already gone are no error. */
-export async function removeImageFiles(uploadsDir: string, filename: string) {
-  await Promise.all(
-    storedFileNames(path.basename(filename)).map((name) => fs.rm(path.join(uploadsDir, name), { force: true })),
-  );
+export async function removeImageFiles(storage: MediaStorage, filename: string) {
+  await Promise.all(storedFileNames(path.basename(filename)).map((name) => storage.remove(name)));
 }
 
 const toMedia = (row: Row<"media">): Media => ({
@@ -131,30 +138,48 @@ const toMedia = (row: Row<"media">): Media => ({
  * Judges one file by its bytes and stores it as WebP renditions under a generated name.
  * A file that is not an acceptable image throws an HttpError (400) meant for the uploader.
  */
-export async function storeImage(db: Db, uploadsDir: string, buffer: Buffer, originalName: string): Promise<Media> {
+export async function storeImage(db: Db, storage: MediaStorage, buffer: Buffer, originalName: string): Promise<Media> {
   const name = displayName(originalName);
-  const image = await decodeImage(buffer, name);
+  const image = await encodeWebps(await decodeImage(buffer, name));
+  return storeEncodedImage(db, storage, image, name);
+}
+
+/**
+ * Stores WebPs encoded already (the shipped demo pictures) as an upload would be; a rendition
+ * width with no file of its own is served by the main file.
+ */
+export async function storeEncodedImage(
+  db: Db,
+  storage: MediaStorage,
+  image: EncodedImage,
+  originalName: string,
+): Promise<Media> {
   const filename = `${randomBytes(16).toString("hex")}.webp`;
-  const files = await encodeWebps(image, filename);
-  await fs.mkdir(uploadsDir, { recursive: true });
+  const files = [
+    { name: filename, data: image.main },
+    ...RENDITION_WIDTHS.map((width) => ({
+      name: renditionName(filename, width),
+      data: image.renditions.get(width) ?? image.main,
+    })),
+  ];
   try {
-    for (const file of files) await fs.writeFile(path.join(uploadsDir, file.name), file.data, { flag: "wx" });
+    for (const file of files) await storage.put(file.name, file.data, "image/webp");
     const row = await db
       .insertInto("media")
       .values({
-        name,
+        name: displayName(originalName),
         filename,
         url: `/uploads/${filename}`,
-        width: image.info.width,
-        height: image.info.height,
-        size_bytes: files[0]!.data.length,
+        width: image.width,
+        height: image.height,
+        size_bytes: image.main.length,
         created_at: new Date().toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toMedia(row);
   } catch (error) {
-    await removeImageFiles(uploadsDir, filename);
+    await removeImageFiles(storage, filename);
     throw error;
   }
 }
@@ -162,14 +187,14 @@ export async function storeImage(db: Db, uploadsDir: string, buffer: Buffer, ori
 /** Stores each acceptable file and reports each refused one; one at a time so a large batch cannot hog both cores. */
 export async function uploadImages(
   db: Db,
-  uploadsDir: string,
+  storage: MediaStorage,
   files: { name: string; buffer: Buffer }[],
 ): Promise<UploadResult> {
   const uploaded: Media[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of files) {
     try {
-      uploaded.push(await storeImage(db, uploadsDir, file.buffer, file.name));
+      uploaded.push(await storeImage(db, storage, file.buffer, file.name));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       rejected.push({ name: displayName(file.name), message: error.message });
@@ -183,8 +208,8 @@ export async function listMedia(db: Db): Promise<Media[]> {
   return rows.map(toMedia);
 }
 
-export async function deleteMedia(db: Db, uploadsDir: string, id: number): Promise<void> {
+export async function deleteMedia(db: Db, storage: MediaStorage, id: number): Promise<void> {
   const row = await db.deleteFrom("media").where("id", "=", id).returning("filename").executeTakeFirst();
   if (!row) throw notFound("Media file");
-  await removeImageFiles(uploadsDir, row.filename);
+  await removeImageFiles(storage, row.filename);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient, expectWritesRefused } from "../../../tests/support/test-app";
-import { PRODUCT_SORTS, PRODUCT_SORT_LABELS, parseProductSort } from "./products.schema";
+import { PRODUCT_SORTS, PRODUCT_SORT_LABELS, productListQuerySchema } from "./products.schema";
 import { listProducts } from "./products.server";
 
 const pomade = {
@@ -28,11 +29,13 @@ async function clear() {
 describe("products API", () => {
   it("creates, lists, updates and deletes a product", async () => {
     const created = await admin.post("/api/products", pomade);
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ ...pomade, id: expect.any(Number), createdAt: expect.any(String) });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
 
     const list = await api.anonymous().get("/api/products");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([created.body]);
 
@@ -44,6 +47,7 @@ describe("products API", () => {
       image: "https://example.com/paste.jpg",
     };
     const updated = await admin.put(`/api/products/${created.body.id}`, changes);
+    await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ ...changes, createdAt: created.body.createdAt });
     expect((await api.anonymous().get("/api/products")).body).toEqual([updated.body]);
@@ -55,6 +59,7 @@ describe("products API", () => {
 
   it("keeps prices in pence exactly", async () => {
     const created = await admin.post("/api/products", { ...pomade, price: "0.1" });
+    await expectDocumented(created);
     expect(created.body.price).toBe(0.1);
     const row = await api.db
       .selectFrom("products")
@@ -93,9 +98,10 @@ describe("products API", () => {
       "Price: High to Low",
       "Newest",
     ]);
-    expect(parseProductSort("newest")).toBe("newest");
-    expect(parseProductSort(undefined)).toBe("featured");
-    expect(parseProductSort(["newest"])).toBe("featured");
+    const sortOf = (query: object) => productListQuerySchema.parse(query).sort;
+    expect(sortOf({ sort: "newest" })).toBe("newest");
+    expect(sortOf({})).toBe("featured");
+    expect(sortOf({ sort: ["newest"] })).toBe("featured");
   });
 
   it.each([
@@ -117,6 +123,7 @@ describe("products API", () => {
 
   it("validates updates too and leaves the product unchanged", async () => {
     const created = await admin.post("/api/products", pomade);
+    await expectDocumented(created);
     const response = await admin.put(`/api/products/${created.body.id}`, { ...pomade, name: "" });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Name is required");

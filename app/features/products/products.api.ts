@@ -1,18 +1,26 @@
 import type { AppContext } from "~/context";
-import { apiRouter, mountAdminWrites } from "~/lib/api.server";
-import { parseProductSort, productFormSchema } from "./products.schema";
+import { z } from "zod";
+import { apiDoc } from "~/lib/api-docs.server";
+import { apiRouter, mountAdminWrites, parseInput } from "~/lib/api.server";
+import { productFormSchema, productListQuerySchema, productSchema } from "./products.schema";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "./products.server";
 
 export function productsApi({ db }: AppContext) {
   const router = apiRouter();
 
-  router.get("/", async (req, res) => {
-    res.json(await listProducts(db, parseProductSort(req.query.sort)));
+  const listed = apiDoc({
+    summary: "The products, sorted (featured when the sort is missing or unknown)",
+    query: productListQuerySchema,
+    responses: { 200: ["The products", z.array(productSchema)] },
+  });
+  router.get("/", listed, async (req, res) => {
+    res.json(await listProducts(db, parseInput(productListQuerySchema, req.query).sort));
   });
 
   mountAdminWrites(router, db, {
     what: "Product",
     schema: productFormSchema,
+    item: productSchema,
     create: createProduct,
     update: updateProduct,
     remove: deleteProduct,

@@ -12,8 +12,8 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
 };
 
 /** A sort from a query string or a select; anything unknown falls back to the shop's own order. */
-export const parseProductSort = (value: unknown): ProductSort =>
-  PRODUCT_SORTS.find((sort) => sort === value) ?? "featured";
+/** The query string of the product list (page and API): an unknown or repeated sort reads as featured. */
+export const productListQuerySchema = z.object({ sort: z.enum(PRODUCT_SORTS).catch("featured") });
 
 export const productFormSchema = z.object({
   name: requiredText("Name is required"),
@@ -25,12 +25,13 @@ export const productFormSchema = z.object({
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
-export interface Product {
-  id: number;
-  name: string;
+export const productSchema = z.object({
+  id: z.int(),
+  name: z.string(),
   /** Pounds, as the forms and cards show it. */
-  price: number;
-  description: string;
-  image: string;
-  createdAt: string;
-}
+  price: z.number(),
+  description: z.string(),
+  image: z.string(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { notFound } from "~/lib/http-error";
-import { toPence, toPounds } from "~/lib/schema-fields";
 import type { Product, ProductFormValues, ProductSort } from "./products.schema";
+import { toPence, toPounds } from "~/lib/money";
 
 const toProduct = (row: Row<"products">): Product => ({
   id: row.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 const cut = {
@@ -23,13 +24,16 @@ afterAll(() => api.close());
 describe("services API", () => {
   it("creates, lists in order, updates and deletes a service", async () => {
     const created = await admin.post("/api/services", cut);
+    await expectDocumented(created);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...cut, id: expect.any(Number) });
 
     const second = await admin.post("/api/services", { ...cut, title: "Beard Trim", category: "beard", order: 0 });
+    await expectDocumented(second);
     expect(second.body.order).toBe(2);
 
     const list = await api.anonymous().get("/api/services");
+    await expectDocumented(list);
     expect(list.status).toBe(200);
     expect(list.body.map((s: { title: string }) => s.title)).toEqual(["Skin Fade", "Beard Trim"]);
 
@@ -39,6 +43,7 @@ describe("services API", () => {
       price: 20,
       order: 5,
     });
+    await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ price: 20, order: 5 });
     expect((await api.anonymous().get("/api/services")).body[0].title).toBe("Beard Trim");
@@ -51,6 +56,7 @@ describe("services API", () => {
   it("refuses a taken order with the spec's message and keeps the list unchanged", async () => {
     const first = await admin.post("/api/services", { ...cut, order: 7 });
     const clash = await admin.post("/api/services", { ...cut, title: "Other", order: 7 });
+    await expectDocumented(clash);
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe("Order number 7 is already in use. Please choose a different number.");
     expect((await api.anonymous().get("/api/services")).body).toHaveLength(1);
@@ -119,6 +125,7 @@ describe("services API", () => {
     }
     expect((await api.anonymous().post("/api/services", cut)).body.message).toBe("Not authenticated");
     const list = await api.anonymous().get("/api/services");
+    await expectDocumented(list);
     expect(list.body).toEqual([existing.body]);
     await admin.delete(`/api/services/${existing.body.id}`);
   });

@@ -39,16 +39,19 @@ export type ServiceIcon = (typeof SERVICE_ICONS)[number];
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
 export type ServiceFormValues = z.output<typeof serviceFormSchema>;
 
-export interface Service {
-  id: number;
-  title: string;
-  price: number;
-  description: string;
-  category: ServiceCategory;
-  icon: string;
-  duration: number;
-  order: number;
-}
+export const serviceSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  /** Pounds. */
+  price: z.number(),
+  description: z.string(),
+  category: z.enum(SERVICE_CATEGORIES),
+  icon: z.string(),
+  /** Minutes. */
+  duration: z.int(),
+  order: z.int(),
+});
+export type Service = z.infer<typeof serviceSchema>;
 
 export const orderInUseMessage = (order: number) =>
   `Order number ${order} is already in use. Please choose a different number.`;

@@ -2,8 +2,8 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { retryOnUniqueViolation } from "~/db/errors";
 import { conflict, notFound } from "~/lib/http-error";
-import { toPence, toPounds } from "~/lib/schema-fields";
 import { orderInUseMessage, type Service, type ServiceCategory, type ServiceFormValues } from "./services.schema";
+import { toPence, toPounds } from "~/lib/money";
 
 const toService = (row: Row<"services">): Service => ({
   id: row.id,

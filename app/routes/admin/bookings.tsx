@@ -8,28 +8,43 @@ import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
 import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
 import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
 import type { AdminSlot } from "~/features/booking/booking.schema";
-import type { AdminCancellation } from "~/features/booking/booking.server";
-import { listAdminSlots } from "~/features/booking/booking.server";
+import type { AdminCancellation } from "~/features/booking/manage.server";
+import { listAdminSlots } from "~/features/booking/slots.server";
+import { AdminDayView } from "~/features/booking/components/admin-day-view";
+import { PhoneBookingDialog } from "~/features/booking/components/phone-booking-dialog";
+import { listServices } from "~/features/services/services.server";
+import { listPublicTeam } from "~/features/team/team.server";
+import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
-import { formatShopDate, shopToday } from "~/lib/shop-time";
+import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
+import { formatShopDate, isCalendarDate, shopToday } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/bookings";
 
 export const meta: Route.MetaFunction = () => adminMeta("Manage Booking Slots");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const today = shopToday();
+  // ?date=yyyy-MM-dd (the dashboard's links) opens that day's bookings; past days cannot be chosen.
+  const requested = new URL(request.url).searchParams.get("date") ?? "";
+  const openDate = isCalendarDate(requested) && requested >= today ? requested : null;
   // Past dates cannot be chosen, so the calendars need this month onwards only.
-  return { slots: await listAdminSlots(context.db, { from: `${monthOf(today)}-01` }), today };
+  const [slots, team, services] = await Promise.all([
+    listAdminSlots(context.db, { from: `${monthOf(today)}-01` }),
+    listPublicTeam(context.db),
+    listServices(context.db),
+  ]);
+  return { slots, team, services, today, openDate, mailEnabled: context.mailer.enabled };
 }
 
 export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) {
-  const { slots, today } = loaderData;
+  const { slots, team, services, today, openDate, mailEnabled } = loaderData;
+  const [dayViewDate, setDayViewDate] = useState(openDate ?? today);
   const { run } = useAdminAction();
-  const [bookedMonth, setBookedMonth] = useState(monthOf(today));
+  const [bookedMonth, setBookedMonth] = useState(monthOf(openDate ?? today));
   const [availableMonth, setAvailableMonth] = useState(monthOf(today));
-  const [bookedDate, setBookedDate] = useState<string | null>(null);
+  const [bookedDate, setBookedDate] = useState<string | null>(openDate);
   const [selectedDates, setSelectedDates] = useState<string[]>([]);
 
   const byDate = new Map<string, AdminSlot[]>();
@@ -66,12 +81,16 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
   async function cancelBooking(slot: AdminSlot) {
     const result = await run(() => api<AdminCancellation>("POST", `/api/booking-slots/${slot.id}/cancel`));
     if (!result) return;
-    const mailed = result.customerMail.status === "sent";
+    const { status } = result.customerMail;
+    const told =
+      status === "sent" || status === "pending"
+        ? "the customer is being emailed."
+        : status === "not-configured"
+          ? `${MAIL_NOT_SET_UP}, so please call the customer on ${slot.customerPhone}.`
+          : `the customer could not be emailed, so please call them on ${slot.customerPhone}.`;
     toast({
       title: "Booking cancelled",
-      description: mailed
-        ? `${result.reference}: the slot is available again and the customer has been emailed.`
-        : `${result.reference}: the slot is available again. The customer could not be emailed, so please call them on ${slot.customerPhone}.`,
+      description: `${result.reference}: the slot is available again; ${told}`,
     });
   }
 
@@ -85,6 +104,30 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
           <span aria-hidden className="size-4 rounded bg-green-100 ring-1 ring-green-300" /> Days with available slots
         </span>
       </p>
+      <Card className="mb-6">
+        <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-1.5">
+            <h2 className="text-xl font-semibold leading-tight">Day View</h2>
+            <CardDescription>{formatShopDate(dayViewDate)}: each barber's bookings as blocks.</CardDescription>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="grid gap-1 text-sm font-medium">
+              Day to show
+              <Input
+                type="date"
+                value={dayViewDate}
+                min={today}
+                onChange={(event) => event.target.value && setDayViewDate(event.target.value)}
+                className="w-auto"
+              />
+            </label>
+            <PhoneBookingDialog date={dayViewDate} services={services} team={team} />
+          </div>
+        </CardHeader>
+        <CardContent>
+          <AdminDayView date={dayViewDate} team={team} slots={byDate.get(dayViewDate) ?? []} />
+        </CardContent>
+      </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -110,7 +153,12 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
                 <h3 id="booked-day" className="text-lg font-semibold">
                   {formatShopDate(bookedDate)}
                 </h3>
-                <BookedSlotList date={bookedDate} slots={ofStatus(bookedDate, "booked")} onCancel={cancelBooking} />
+                <BookedSlotList
+                  date={bookedDate}
+                  slots={ofStatus(bookedDate, "booked")}
+                  mailEnabled={mailEnabled}
+                  onCancel={cancelBooking}
+                />
               </section>
             )}
           </CardContent>

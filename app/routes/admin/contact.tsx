@@ -4,9 +4,15 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { ContactAdminSubmissionCard } from "~/features/contact/components/contact-admin-submission-card";
-import { SUBMISSION_SORTS, type ContactSubmission, type SubmissionSort } from "~/features/contact/contact.schema";
+import {
+  SUBMISSION_SORTS,
+  submissionListQuerySchema,
+  type ContactSubmission,
+  type SubmissionSort,
+} from "~/features/contact/contact.schema";
 import { listSubmissions } from "~/features/contact/contact.server";
 import { api } from "~/lib/api-client";
+import { parseSearchParams } from "~/lib/page-errors";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/contact";
 
@@ -14,8 +20,7 @@ const SORT_LABELS: Record<SubmissionSort, string> = { newest: "Newest First", ol
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const requested = new URL(request.url).searchParams.get("sort");
-  const sort = SUBMISSION_SORTS.find((value) => value === requested) ?? "newest";
+  const { sort } = parseSearchParams(request, submissionListQuerySchema);
   return { sort, submissions: await listSubmissions(context.db, sort) };
 }
 

@@ -1,25 +1,95 @@
 import {
   BookOpen,
+  Braces,
   CalendarClock,
   HelpCircle,
+  History,
   Images,
   LogOut,
   Mail,
+  MailWarning,
   Scissors,
   ShoppingBag,
+  Store,
   SwatchBook,
+  UserCog,
+  Users,
 } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { Link, redirect, useRevalidator } from "react-router";
 import { adminMeta } from "~/components/layout/admin-page";
 import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast-store";
-import { AdminLoginForm } from "~/features/auth/components/admin-login-form";
+import { INVALID_CODE, loginSchema, verifyLoginSchema } from "~/features/auth/auth.schema";
+import { AdminLoginForm, VERIFY_INTENT, type LoginFormResult } from "~/features/auth/components/admin-login-form";
+import { signIn, verifySignIn } from "~/features/auth/sign-in.server";
+import { sessionTokenOf } from "~/lib/session-cookie";
+import { listAdminSlots } from "~/features/booking/slots.server";
+import { UpcomingAppointments } from "~/features/booking/components/upcoming-appointments";
+import { contactInbox } from "~/features/contact/contact.server";
+import { formFailure } from "~/lib/form-action.server";
 import { api } from "~/lib/api-client";
+import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
+import { addDays, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
+
+/** Today and the six days after it: the week the owner plans. */
+const UPCOMING_DAYS = 7;
+/** Without a "read" mark, a message counts as new for its first week. */
+const NEW_MESSAGE_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
-  return { admin: user?.isAdmin ? { username: user.username } : null };
+  if (!user?.isAdmin) return { admin: null };
+  const today = shopToday();
+  const [slots, inbox] = await Promise.all([
+    listAdminSlots(context.db, { from: today }),
+    contactInbox(context.db, new Date(Date.now() - NEW_MESSAGE_DAYS * DAY_MS)),
+  ]);
+  const booked = slots.filter((slot) => slot.status === "booked");
+  return {
+    admin: {
+      username: user.username,
+      today,
+      upcoming: booked.filter((slot) => slot.date <= addDays(today, UPCOMING_DAYS - 1)),
+      newMessages: inbox.newMessages,
+      failedMails: {
+        contact: inbox.failedMails,
+        bookings: booked.filter((slot) => slot.mailStatus === "failed").length,
+      },
+      mailEnabled: context.mailer.enabled,
+    },
+  };
+}
+
+type Overview = NonNullable<Route.ComponentProps["loaderData"]["admin"]>;
+
+/**
+ * The login form posted without JavaScript (or before the page hydrated): the same schemas and sign-in
+ * functions as POST /api/login and /api/login/verify. Success redirects to /admin with the session
+ * cookie, so a reload never posts the password again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const previousToken = sessionTokenOf(request.headers.get("cookie"));
+  const verifying = form.intent === VERIFY_INTENT;
+  const username = typeof form.username === "string" ? form.username : undefined;
+  try {
+    const signedIn = verifying
+      ? await verifySignIn(context, verifyLoginSchema.parse(form), context.clientKey, previousToken)
+      : await signIn(context, loginSchema.parse(form), context.clientKey, previousToken);
+    if ("twoFactorRequired" in signedIn) {
+      return { step: "code", pendingLogin: signedIn.pendingLogin } satisfies LoginFormResult;
+    }
+    return redirect("/admin", { headers: { "Set-Cookie": signedIn.cookie } });
+  } catch (error) {
+    const pendingLogin = typeof form.pendingLogin === "string" ? form.pendingLogin : undefined;
+    // A wrong code leaves the pending sign-in open for another try; any other refusal starts again.
+    const retryCode = verifying && error instanceof Error && error.message === INVALID_CODE;
+    const result: LoginFormResult = retryCode ? { step: "code", pendingLogin } : { step: "password", username };
+    return formFailure(error, result);
+  }
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -33,6 +103,12 @@ const SECTIONS = [
     icon: CalendarClock,
   },
   {
+    to: "/admin/customers",
+    title: "Customers",
+    description: "Each customer's bookings, no-shows, messages and your notes.",
+    icon: Users,
+  },
+  {
     to: "/admin/media",
     title: "Media Library",
     description: "Upload and remove the images the site uses.",
@@ -44,6 +120,12 @@ const SECTIONS = [
     description: "The grooming products for sale in the shop.",
     icon: ShoppingBag,
   },
+  {
+    to: "/admin/team",
+    title: "Team",
+    description: "Your barbers, the services they do, their hours and time off.",
+    icon: Users,
+  },
   { to: "/admin/services", title: "Services", description: "Services, prices and durations.", icon: Scissors },
   { to: "/admin/gallery", title: "Gallery", description: "Style photos and their categories.", icon: SwatchBook },
   { to: "/admin/blog", title: "Blog Posts", description: "Write and edit articles.", icon: BookOpen },
@@ -54,14 +136,29 @@ const SECTIONS = [
     icon: Mail,
   },
   { to: "/admin/faq", title: "FAQs", description: "Questions and answers shown on the FAQ page.", icon: HelpCircle },
+  {
+    to: "/admin/accounts",
+    title: "Admin Accounts",
+    description: "Who can sign in, your password and two-factor sign-in.",
+    icon: UserCog,
+  },
+  { to: "/admin/activity", title: "Activity", description: "Who changed what, and when.", icon: History },
+  { to: "/admin/api", title: "API Reference", description: "Every REST call, for integrations.", icon: Braces },
+  {
+    to: "/admin/settings",
+    title: "Shop Settings",
+    description: "Name, address, phone, fee, booking rules, opening hours and closures.",
+    icon: Store,
+  },
 ] as const;
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.admin) return <AdminLoginForm />;
-  return <Dashboard username={loaderData.admin.username} />;
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.admin) return <AdminLoginForm key={actionData?.pendingLogin} result={actionData} />;
+  return <Dashboard overview={loaderData.admin} />;
 }
 
-function Dashboard({ username }: { username: string }) {
+function Dashboard({ overview }: { overview: Overview }) {
+  const { username, today, upcoming, newMessages, failedMails, mailEnabled } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -92,6 +189,40 @@ function Dashboard({ username }: { username: string }) {
           Logout
         </Button>
       </div>
+      {!mailEnabled && <MailNotSetUpBanner />}
+      <div className="mb-10 grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight">Appointments</h2>
+            <p className="text-sm text-muted-foreground">Today and the next {UPCOMING_DAYS - 1} days.</p>
+          </CardHeader>
+          <CardContent>
+            <UpcomingAppointments slots={upcoming} today={today} days={UPCOMING_DAYS} />
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-4">
+          <CountCard
+            to="/admin/contact"
+            icon={Mail}
+            count={newMessages}
+            label={newMessages === 1 ? "new message" : "new messages"}
+            detail={`Sent through the contact form in the last ${NEW_MESSAGE_DAYS} days.`}
+          />
+          <CountCard
+            to={failedMails.bookings > 0 || failedMails.contact === 0 ? "/admin/bookings" : "/admin/contact"}
+            icon={MailWarning}
+            count={failedMails.contact + failedMails.bookings}
+            label={failedMails.contact + failedMails.bookings === 1 ? "failed mail" : "failed mails"}
+            detail={
+              failedMails.contact + failedMails.bookings === 0
+                ? "Every mail the site tried to send went out."
+                : `${failedMails.bookings} to customers of coming appointments, ${failedMails.contact} of contact messages to the shop.`
+            }
+            urgent={failedMails.contact + failedMails.bookings > 0}
+          />
+        </div>
+      </div>
+      <h2 className="mb-4 text-2xl font-semibold">Manage</h2>
       <nav aria-label="Management sections">
         <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
           {SECTIONS.map(({ to, title, description, icon: Icon }) => (
@@ -112,5 +243,74 @@ function Dashboard({ username }: { username: string }) {
         </ul>
       </nav>
     </main>
+  );
+}
+
+/** A number the owner may have to act on, linking to where to act. */
+function CountCard({
+  to,
+  icon: Icon,
+  count,
+  label,
+  detail,
+  urgent = false,
+}: {
+  to: string;
+  icon: typeof Mail;
+  count: number;
+  label: string;
+  detail: string;
+  urgent?: boolean;
+}) {
+  return (
+    <Link
+      to={to}
+      className="grid grid-cols-[auto_1fr] items-center gap-x-4 rounded-[var(--radius-card)] border border-border bg-card p-4 shadow-sm transition hover:border-accent hover:shadow-md motion-reduce:transition-none"
+    >
+      <span
+        className={
+          urgent
+            ? "grid size-11 place-items-center rounded-lg bg-red-100 text-destructive"
+            : "grid size-11 place-items-center rounded-lg bg-muted text-accent-text"
+        }
+      >
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <span>
+        <span className="font-display text-2xl font-semibold tabular-nums">{count}</span>{" "}
+        <span className="font-semibold">{label}</span>
+        <span className="block text-sm text-muted-foreground">{detail}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Said once, plainly, with what still works and how to switch mail on. */
+function MailNotSetUpBanner() {
+  return (
+    <section
+      aria-labelledby="mail-not-set-up"
+      className="mb-6 flex gap-3 rounded-[var(--radius-card)] border border-yellow-300 bg-yellow-50 p-4 text-sm"
+    >
+      <MailWarning aria-hidden className="mt-0.5 size-5 shrink-0 text-yellow-800" />
+      <div className="grid gap-1">
+        <h2 id="mail-not-set-up" className="font-sans text-base font-semibold tracking-normal">
+          {MAIL_NOT_SET_UP}
+        </h2>
+        <p>
+          No mail server is set up, so customers get no confirmation or cancellation by mail and contact messages are
+          not forwarded to you. Everything is still saved here: see{" "}
+          <Link to="/admin/bookings" className="font-semibold underline">
+            Booking Slots
+          </Link>{" "}
+          and{" "}
+          <Link to="/admin/contact" className="font-semibold underline">
+            Contact Submissions
+          </Link>
+          . To send mail, set <code>SMTP_URL</code>, <code>SMTP_FROM</code> and <code>SHOP_EMAIL</code> in the
+          site&apos;s <code>.env</code> and restart it.
+        </p>
+      </div>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { GalleryAdminCategories } from "~/features/gallery/components/gallery-admin-categories";
 import { GalleryAdminItemCard } from "~/features/gallery/components/gallery-admin-item-card";
 import { GalleryItemForm } from "~/features/gallery/components/gallery-item-form";
+import { listTeam } from "~/features/team/team.server";
 import type { GalleryItem } from "~/features/gallery/gallery.schema";
 import { listGalleryCategories, listGalleryItems } from "~/features/gallery/gallery.server";
 import { api } from "~/lib/api-client";
@@ -16,14 +17,18 @@ import type { Route } from "./+types/gallery";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const [items, categories] = await Promise.all([listGalleryItems(context.db), listGalleryCategories(context.db)]);
-  return { items, categories };
+  const [items, categories, team] = await Promise.all([
+    listGalleryItems(context.db),
+    listGalleryCategories(context.db),
+    listTeam(context.db),
+  ]);
+  return { items, categories, stylists: team.map((member) => member.name) };
 }
 
 export const meta = () => adminMeta("Manage Gallery");
 
 export default function ManageGallery({ loaderData }: Route.ComponentProps) {
-  const { items, categories } = loaderData;
+  const { items, categories, stylists } = loaderData;
   const editor = useEditMode<GalleryItem>();
   const { run, pending } = useAdminAction();
 
@@ -68,7 +73,13 @@ export default function ManageGallery({ loaderData }: Route.ComponentProps) {
         title={editor.editing ? "Edit Gallery Item" : "Add New Gallery Item"}
         description={editor.editing ? "Change the details of this style." : "A new style for the gallery."}
       >
-        <GalleryItemForm item={editor.editing} categories={categories} onSaved={editor.done} onCancel={editor.done} />
+        <GalleryItemForm
+          item={editor.editing}
+          categories={categories}
+          stylists={stylists}
+          onSaved={editor.done}
+          onCancel={editor.done}
+        />
       </FormDialog>
     </AdminPage>
   );

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { AdminImageCard } from "~/features/media/components/admin-image-card";
-import { formatShopInstant } from "~/lib/format-instant";
+import { formatShopInstant } from "~/lib/shop-time";
 import { splitTags, type BlogPost } from "../blog.schema";
 
 interface BlogAdminCardProps {
@@ -15,6 +15,7 @@ interface BlogAdminCardProps {
 export function BlogAdminCard({ post, ...actions }: BlogAdminCardProps) {
   return (
     <AdminImageCard
+      thing="blog post"
       title={post.title}
       headingLevel="h2"
       image={{
@@ -28,7 +29,7 @@ export function BlogAdminCard({ post, ...actions }: BlogAdminCardProps) {
     >
       <p className="text-sm text-muted-foreground">
         By <span className="font-medium text-foreground">{post.author}</span> ·{" "}
-        <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt, "MMM d, yyyy")}</time>
+        <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt)}</time>
       </p>
       <p className="line-clamp-3 text-sm">{post.summary}</p>
       <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1">

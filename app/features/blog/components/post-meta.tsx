@@ -1,10 +1,4 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { SHOP_TIME_ZONE } from "~/lib/shop";
-
-/** Dates are read in the shop's zone, so the server's HTML and the browser agree whatever zone either runs in. */
-export const formatPostDate = (iso: string, pattern: "MMM d, yyyy" | "MMMM d, yyyy") =>
-  format(new TZDate(new Date(iso).getTime(), SHOP_TIME_ZONE), pattern);
+import { formatShopInstant } from "~/lib/shop-time";
 
 /** "By Dan Carter · Jan 5, 2024" on cards, "… January 5, 2024" on the post itself. */
 export function PostByline({
@@ -24,7 +18,7 @@ export function PostByline({
       <span aria-hidden className="mx-2">
         ·
       </span>
-      <time dateTime={createdAt}>{formatPostDate(createdAt, long ? "MMMM d, yyyy" : "MMM d, yyyy")}</time>
+      <time dateTime={createdAt}>{formatShopInstant(createdAt, long ? "medium" : "short")}</time>
     </p>
   );
 }

@@ -83,9 +83,7 @@ export function AddSlotsDialog({ dates }: { dates: readonly string[] }) {
           <DialogDescription>Selected dates: {dates.length}</DialogDescription>
         </DialogHeader>
         {dates.length > 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {dates.map((date) => formatShopDate(date, "EEE d MMM")).join(", ")}
-          </p>
+          <p className="text-sm text-muted-foreground">{dates.map((date) => formatShopDate(date, "day")).join(", ")}</p>
         ) : (
           <p role="alert" className="text-sm font-medium text-destructive">
             {SELECT_DATE_MESSAGE}

@@ -1,10 +1,15 @@
-import { Trash2 } from "lucide-react";
+import { Trash2, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { toPence } from "~/lib/schema-fields";
+import { closedLabel, closedReason } from "~/features/settings/opening-hours";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
-import { formatPence, type AdminSlot, type MailStatus } from "../booking.schema";
+import { MAIL_NOT_SET_UP, MAIL_STATUS_BADGES } from "~/lib/mail-status";
+import type { AdminSlot } from "../booking.schema";
+import { formatPence, toPence } from "~/lib/money";
+import { NO_SHOW_FLAG, customerPath } from "~/features/customers/customers.schema";
 
 /** selectedServiceTitles is a JSON-encoded list of titles, falling back to plain text (spec section 3). */
 export function serviceTitlesOf(slot: AdminSlot) {
@@ -19,19 +24,24 @@ export function serviceTitlesOf(slot: AdminSlot) {
   return raw;
 }
 
-const MAIL_BADGES: Record<MailStatus, { label: string; variant: "success" | "destructive" | "warning" | "default" }> = {
-  sent: { label: "Mail sent", variant: "success" },
-  failed: { label: "Mail failed", variant: "destructive" },
-  pending: { label: "Mail pending", variant: "warning" },
-  "not-configured": { label: "Mail not set up", variant: "default" },
-};
+/**
+ * Slots made before the hours or closures changed stay; the admin sees which ones the shop is not open for,
+ * to cancel or keep them knowingly.
+ */
+function ClosedBadge({ slot }: { slot: AdminSlot }) {
+  const reason = closedReason(useShopSettings(), slot.date, slot.startTime, slot.endTime);
+  return reason && <Badge variant="warning">{closedLabel(reason)}</Badge>;
+}
 
 export function BookedSlotList({
   date,
   slots,
+  mailEnabled,
   onCancel,
 }: {
   date: string;
+  /** Whether a mail server is set up: the cancel dialog promises a mail only when one can be sent. */
+  mailEnabled: boolean;
   slots: readonly AdminSlot[];
   onCancel: (slot: AdminSlot) => void;
 }) {
@@ -40,7 +50,7 @@ export function BookedSlotList({
   return (
     <ul className="grid gap-3" aria-label={`Booked slots on ${formatShopDate(date)}`}>
       {slots.map((slot) => {
-        const mail = slot.mailStatus ? MAIL_BADGES[slot.mailStatus] : undefined;
+        const mail = slot.mailStatus ? MAIL_STATUS_BADGES[slot.mailStatus] : undefined;
         return (
           <li key={slot.id} className="grid gap-2 rounded-md border border-border bg-background p-4 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -48,13 +58,33 @@ export function BookedSlotList({
                 {formatTimeRange(slot.startTime, slot.endTime)}
               </p>
               <div className="flex flex-wrap items-center gap-2">
+                <ClosedBadge slot={slot} />
                 {slot.reference && <span className="font-mono text-xs font-semibold">{slot.reference}</span>}
                 {mail && <Badge variant={mail.variant}>{mail.label}</Badge>}
+                {slot.attendance && (
+                  <Badge variant={slot.attendance === "no-show" ? "destructive" : "success"}>
+                    {slot.attendance === "no-show" ? "No-show" : "Attended"}
+                  </Badge>
+                )}
               </div>
             </div>
+            {(slot.customerNoShows ?? 0) >= NO_SHOW_FLAG && (
+              <p className="flex items-center gap-2 text-sm font-semibold text-destructive">
+                <TriangleAlert className="size-4" aria-hidden />
+                Missed {slot.customerNoShows} appointments before
+              </p>
+            )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="font-semibold">Name:</dt>
-              <dd>{slot.customerName}</dd>
+              <dd>
+                {slot.customerEmail ? (
+                  <Link className="text-accent-text underline" to={customerPath(slot.customerEmail)}>
+                    {slot.customerName}
+                  </Link>
+                ) : (
+                  slot.customerName
+                )}
+              </dd>
               <dt className="font-semibold">Email:</dt>
               <dd className="break-all">
                 <a className="text-accent-text underline" href={`mailto:${slot.customerEmail}`}>
@@ -95,7 +125,11 @@ export function BookedSlotList({
                 </Button>
               }
               title="Are you sure you want to cancel this booking?"
-              description={`${slot.customerName}'s booking at ${formatTimeRange(slot.startTime, slot.endTime)} will be cancelled, the slot becomes available again and the customer is emailed.`}
+              description={`${slot.customerName}'s booking at ${formatTimeRange(slot.startTime, slot.endTime)} will be cancelled and the slot becomes available again. ${
+                mailEnabled
+                  ? "The customer is emailed."
+                  : `${MAIL_NOT_SET_UP}, so the customer is not emailed: please call them on ${slot.customerPhone}.`
+              }`}
               confirmLabel="Cancel booking"
               cancelLabel="Keep booking"
               onConfirm={() => onCancel(slot)}
@@ -127,7 +161,10 @@ export function AvailableSlotList({
             key={slot.id}
             className="flex items-center justify-between gap-2 rounded-md border border-border bg-background py-1 pl-3 pr-1"
           >
-            <span className="text-sm font-semibold tabular-nums">{range}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold tabular-nums">{range}</span>
+              <ClosedBadge slot={slot} />
+            </span>
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="icon" aria-label={`Delete slot ${range} on ${formatShopDate(date)}`}>

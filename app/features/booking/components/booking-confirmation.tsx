@@ -3,12 +3,13 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { toPence } from "~/lib/schema-fields";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import { bookingIcs, bookingIcsFilename } from "../booking-ics";
-import { formatPence, type BookingConfirmation as Confirmation, type BookingSummary } from "../booking.schema";
+import { type BookingConfirmation as Confirmation, type BookingSummary } from "../booking.schema";
+import { formatPence, toPence } from "~/lib/money";
 
-export const manageBookingPath = (token: string) => `/bookings/manage/${token}`;
+const manageBookingPath = (token: string) => `/bookings/manage/${token}`;
 
 /** Date, time, services and money of one booking, as the confirmation and the manage page show it. */
 export function BookingFacts({ booking }: { booking: BookingSummary }) {
@@ -20,6 +21,12 @@ export function BookingFacts({ booking }: { booking: BookingSummary }) {
       <dd>{formatShopDate(booking.date)}</dd>
       <dt className="text-sm font-semibold text-muted-foreground">Time</dt>
       <dd className="tabular-nums">{formatTimeRange(booking.startTime, booking.endTime)}</dd>
+      {booking.memberName && (
+        <>
+          <dt className="text-sm font-semibold text-muted-foreground">Barber</dt>
+          <dd>{booking.memberName}</dd>
+        </>
+      )}
       <dt className="text-sm font-semibold text-muted-foreground">Services</dt>
       <dd>
         <ul className="grid gap-0.5">
@@ -34,7 +41,9 @@ export function BookingFacts({ booking }: { booking: BookingSummary }) {
       <dd>
         <span className="font-bold tabular-nums">{formatPence(toPence(booking.total))}</span>{" "}
         <span className="text-sm text-muted-foreground">
-          (includes the {formatPence(toPence(booking.fee))} appointment fee; {booking.duration} mins)
+          {booking.fee > 0
+            ? `(includes the ${formatPence(toPence(booking.fee))} appointment fee; ${booking.duration} mins)`
+            : `(${booking.duration} mins)`}
         </span>
       </dd>
     </dl>
@@ -45,13 +54,14 @@ export function BookingFacts({ booking }: { booking: BookingSummary }) {
 export function BookingConfirmation({ confirmation, onDone }: { confirmation: Confirmation; onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const managePath = manageBookingPath(confirmation.manageToken);
+  const shop = useShopSettings();
 
   useEffect(() => {
     heading.current?.focus();
     heading.current?.scrollIntoView({ block: "start" });
   }, [confirmation]);
 
-  const ics = bookingIcs({
+  const ics = bookingIcs(shop, {
     reference: confirmation.reference,
     date: confirmation.date,
     startTime: confirmation.startTime,
@@ -73,8 +83,8 @@ export function BookingConfirmation({ confirmation, onDone }: { confirmation: Co
           Your appointment is booked
         </h2>
         <p className="text-sm text-muted-foreground">
-          {confirmation.mailStatus === "sent"
-            ? "We have emailed you a confirmation. Keep your reference and the link below to view or cancel your booking."
+          {confirmation.mailStatus === "pending" || confirmation.mailStatus === "sent"
+            ? "A confirmation email is on its way to you. Keep your reference and the link below to view or cancel your booking."
             : "Keep your reference and the link below: it is how you view or cancel your booking."}
         </p>
       </CardHeader>
@@ -84,7 +94,7 @@ export function BookingConfirmation({ confirmation, onDone }: { confirmation: Co
           <Button asChild variant="accent">
             <a
               href={`data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`}
-              download={bookingIcsFilename(confirmation.reference)}
+              download={bookingIcsFilename(shop.shopName, confirmation.reference)}
             >
               <CalendarPlus aria-hidden />
               Add to calendar

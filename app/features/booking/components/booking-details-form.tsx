@@ -1,4 +1,5 @@
 import type { UseFormReturn } from "react-hook-form";
+import { PrivacyNote } from "~/components/ui/privacy-note";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -49,6 +50,7 @@ export function BookingDetailsForm({ form, onSubmit, missing }: BookingDetailsFo
           ))}
         </ul>
       )}
+      <PrivacyNote purpose="for your appointment: to confirm it, remind you of it and reach you about it" />
       <Button
         type="submit"
         size="lg"

@@ -1,11 +1,15 @@
+import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Service } from "~/features/services/services.schema";
-import { toPence } from "~/lib/schema-fields";
-import { bookingTotals, formatPence } from "../booking.schema";
+import { bookingTotals } from "../booking.schema";
+import { formatPence, toPence } from "~/lib/money";
 
-/** The running bill: chosen services, their total duration, the subtotal, the fixed fee and the total. */
-export function BookingSummary({ services }: { services: readonly Service[] }) {
-  const totals = bookingTotals(services);
+/**
+ * The running bill: chosen services, the barber, their total duration, the subtotal, the fixed fee and the total;
+ * with the fee included in the prices, only the total.
+ */
+export function BookingSummary({ services, memberName }: { services: readonly Service[]; memberName?: string }) {
+  const totals = bookingTotals(services, useBookingFeePence());
   return (
     <Card aria-labelledby="booking-summary-title" role="region" className="shrink-0">
       <CardHeader className="pb-3 sm:pb-3">
@@ -25,9 +29,14 @@ export function BookingSummary({ services }: { services: readonly Service[] }) {
           ))}
         </ul>
         <dl className="grid gap-1.5 pt-3 text-sm">
+          <SummaryLine term="Barber" value={memberName ?? "Anyone"} />
           <SummaryLine term="Total duration" value={`${totals.durationMinutes} mins`} />
-          <SummaryLine term="Subtotal" value={formatPence(totals.subtotalPence)} />
-          <SummaryLine term="Appointment fee" value={formatPence(totals.feePence)} />
+          {totals.feePence > 0 && (
+            <>
+              <SummaryLine term="Subtotal" value={formatPence(totals.subtotalPence)} />
+              <SummaryLine term="Appointment fee" value={formatPence(totals.feePence)} />
+            </>
+          )}
           <SummaryLine term="Total" value={formatPence(totals.totalPence)} strong />
         </dl>
       </CardContent>

@@ -1,3 +1,15 @@
+import {
+  addMonths as addCalendarMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  getDaysInMonth,
+  isSameMonth,
+  parseISO,
+  startOfWeek,
+} from "date-fns";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -46,27 +58,22 @@ const WEEKDAYS = [
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
-export function addMonths(month: string, count: number) {
-  const [year = 0, monthNumber = 1] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, monthNumber - 1 + count, 1)).toISOString().slice(0, 7);
-}
+const parseMonth = (month: string) => parseISO(`${month}-01`);
 
-function daysInMonth(month: string) {
-  const [year = 0, monthNumber = 1] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-}
+export const addMonths = (month: string, count: number) =>
+  format(addCalendarMonths(parseMonth(month), count), "yyyy-MM");
 
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const daysInMonth = (month: string) => getDaysInMonth(parseMonth(month));
 
-/** The month's dates in weeks of seven, padded with nulls before the 1st and after the last day. */
+const weekday = (date: string) => getDay(parseISO(date));
+
+/** The month's dates in weeks of seven (Sunday first), null where a week reaches into the next or previous month. */
 function monthWeeks(month: string) {
-  const first = `${month}-01`;
-  const cells: (string | null)[] = Array.from({ length: weekday(first) }, () => null);
-  for (let day = 0; day < daysInMonth(month); day++) cells.push(addDays(first, day));
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: (string | null)[][] = [];
-  for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
-  return weeks;
+  const first = parseMonth(month);
+  const cells = eachDayOfInterval({ start: startOfWeek(first), end: endOfWeek(endOfMonth(first)) }).map((day) =>
+    isSameMonth(day, first) ? format(day, "yyyy-MM-dd") : null,
+  );
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
 const toneClass: Record<DayTone, string> = {
@@ -158,7 +165,7 @@ export function MonthCalendar({
           <ChevronLeft aria-hidden />
         </Button>
         <h3 id={headingId} className="font-display text-lg font-semibold" aria-live="polite">
-          {formatShopDate(`${month}-01`, "MMMM yyyy")}
+          {formatShopDate(`${month}-01`, "month")}
         </h3>
         <Button
           type="button"
@@ -194,13 +201,13 @@ export function MonthCalendar({
           {weeks.map((week, weekIndex) => (
             <tr key={weekIndex}>
               {week.map((date, dayIndex) => {
-                if (!date) return <td key={dayIndex} role="gridcell" />;
+                if (!date) return <td key={dayIndex} />;
                 const disabled = isDisabled(date);
                 const selected = isSelected(date);
                 const dayTone = tone?.(date);
                 const extra = describe?.(date);
                 return (
-                  <td key={date} role="gridcell" aria-selected={selected} className="p-0">
+                  <td key={date} aria-selected={selected} className="p-0">
                     <button
                       ref={(element) => {
                         if (element) buttons.current.set(date, element);

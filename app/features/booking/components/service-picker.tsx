@@ -1,7 +1,6 @@
 import { Checkbox } from "~/components/ui/checkbox";
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS, type Service } from "~/features/services/services.schema";
-import { toPence } from "~/lib/schema-fields";
-import { formatPence } from "../booking.schema";
+import { useServicePriceLine } from "~/features/services/components/service-price";
 
 interface ServicePickerProps {
   services: readonly Service[];
@@ -12,6 +11,7 @@ interface ServicePickerProps {
 
 /** The services grouped by category, each group a card of checkboxes. */
 export function ServicePicker({ services, selected, onToggle }: ServicePickerProps) {
+  const priceLine = useServicePriceLine();
   const groups = SERVICE_CATEGORIES.map((category) => ({
     category,
     services: services.filter((service) => service.category === category),
@@ -42,26 +42,27 @@ export function ServicePicker({ services, selected, onToggle }: ServicePickerPro
               const inputId = `service-${id}`;
               const checked = selected.includes(id);
               return (
-                <li key={id}>
-                  <label
-                    htmlFor={inputId}
-                    className="flex cursor-pointer items-start gap-3 px-5 py-3 transition-colors hover:bg-muted/60 has-[[data-state=checked]]:bg-muted"
-                  >
-                    <Checkbox
-                      id={inputId}
-                      checked={checked}
-                      onCheckedChange={(value) => onToggle(id, value === true)}
-                      aria-labelledby={`${inputId}-title`}
-                      aria-describedby={`${inputId}-details`}
-                      className="mt-0.5"
-                    />
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span id={`${inputId}-title`} className="font-semibold">
-                        {service.title}
-                      </span>
-                      <span id={`${inputId}-details`} className="text-sm text-muted-foreground">
-                        {formatPence(toPence(service.price))} · {service.duration} mins
-                      </span>
+                <li
+                  key={id}
+                  className="flex items-start gap-3 px-5 py-3 transition-colors hover:bg-muted/60 has-[[data-state=checked]]:bg-muted"
+                >
+                  {/* The label names the checkbox from beside it: Radix renders a hidden input next to its
+                      button, and a label may hold only one control. */}
+                  <Checkbox
+                    id={inputId}
+                    checked={checked}
+                    onCheckedChange={(value) => onToggle(id, value === true)}
+                    aria-labelledby={`${inputId}-title`}
+                    aria-describedby={`${inputId}-details`}
+                    className="mt-0.5"
+                  />
+                  <label htmlFor={inputId} className="grid min-w-0 flex-1 cursor-pointer gap-0.5">
+                    <span id={`${inputId}-title`} className="font-semibold">
+                      {service.title}
+                    </span>
+                    <span id={`${inputId}-details`} className="text-sm text-muted-foreground">
+                      <span className="font-semibold text-foreground">{priceLine(service.price)}</span> ·{" "}
+                      {service.duration} mins
                     </span>
                   </label>
                 </li>

@@ -1,19 +1,24 @@
-import type { PublicSlot } from "../booking.schema";
 import { cn } from "~/lib/cn";
 import { formatTimeRange } from "~/lib/shop-time";
 
-export const NO_SLOTS_MESSAGE = "No available slots for the selected date. Please choose another date.";
+const NO_SLOTS_MESSAGE = "No available slots for the selected date. Please choose another date.";
 
-interface SlotGridProps {
-  slots: readonly PublicSlot[];
-  selectedId: number | undefined;
-  onSelect: (slot: PublicSlot) => void;
+interface OfferedTime {
+  key: string;
+  startTime: string;
+  endTime: string;
+}
+
+interface SlotGridProps<T extends OfferedTime> {
+  slots: readonly T[];
+  selectedKey: string | undefined;
+  onSelect: (slot: T) => void;
   /** Names the group for screen readers, e.g. "Times on Monday 1 December 2026". */
   label: string;
 }
 
 /** The chosen date's free times; a pressed button is the chosen slot. */
-export function SlotGrid({ slots, selectedId, onSelect, label }: SlotGridProps) {
+export function SlotGrid<T extends OfferedTime>({ slots, selectedKey, onSelect, label }: SlotGridProps<T>) {
   if (slots.length === 0) {
     return (
       <p role="status" className="rounded-md bg-muted p-4 text-sm text-muted-foreground">
@@ -24,10 +29,10 @@ export function SlotGrid({ slots, selectedId, onSelect, label }: SlotGridProps) 
   return (
     <div role="group" aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {slots.map((slot) => {
-        const selected = slot.id === selectedId;
+        const selected = slot.key === selectedKey;
         return (
           <button
-            key={slot.id}
+            key={slot.key}
             type="button"
             aria-pressed={selected}
             onClick={() => onSelect(slot)}

@@ -2,18 +2,15 @@ import { CalendarClock, Mail, Phone, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formatShopInstant } from "~/lib/format-instant";
+import { ConfirmDelete } from "~/components/ui/confirm-dialog";
+import { mailStatusBadge } from "~/lib/mail-status";
+import { formatShopInstant } from "~/lib/shop-time";
 import type { ContactSubmission } from "../contact.schema";
 
-/** Green for sent, red for failed, yellow for anything else (pending). */
+/** Green for sent, red for failed, yellow for anything else (pending, mail not set up). */
 function StatusBadge({ status }: { status: string }) {
-  const variant = status === "sent" ? "success" : status === "failed" ? "destructive" : "warning";
-  return (
-    <Badge variant={variant} className="capitalize">
-      {status}
-    </Badge>
-  );
+  const { label, variant } = mailStatusBadge(status);
+  return <Badge variant={variant}>{label}</Badge>;
 }
 
 interface ContactAdminSubmissionCardProps {
@@ -34,13 +31,14 @@ export function ContactAdminSubmissionCard({ submission, onDelete, busy }: Conta
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <CalendarClock aria-hidden className="size-4" />
             <time dateTime={submission.createdAt}>
-              {formatShopInstant(submission.createdAt, "d MMMM yyyy 'at' HH:mm")}
+              {formatShopInstant(submission.createdAt, "medium", { withTime: true })}
             </time>
           </p>
         </div>
-        <ConfirmDialog
-          title="Are you sure you want to delete this submission?"
-          description={`The message from ${submission.name} will be removed for good.`}
+        <ConfirmDelete
+          thing="submission"
+          name={submission.name}
+          consequence={`The message from ${submission.name} will be removed for good.`}
           onConfirm={onDelete}
           trigger={
             <Button

@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
 import type { Faq } from "../faqs.schema";
 
@@ -27,17 +28,23 @@ export function FaqAdminCard({ faq, editing, onEdit, onDelete, busy }: FaqAdminC
           <Pencil aria-hidden />
           Edit<span className="sr-only">: {faq.question}</span>
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={onDelete}
-          disabled={busy}
-          className="text-destructive hover:bg-red-50"
-        >
-          <Trash2 aria-hidden />
-          Delete<span className="sr-only">: {faq.question}</span>
-        </Button>
+        <ConfirmDelete
+          thing="FAQ"
+          name={faq.question}
+          onConfirm={onDelete}
+          trigger={
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              className="text-destructive hover:bg-red-50"
+            >
+              <Trash2 aria-hidden />
+              Delete<span className="sr-only">: {faq.question}</span>
+            </Button>
+          }
+        />
       </div>
     </Card>
   );

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { useSaveResource } from "~/lib/use-admin-action";
@@ -48,7 +48,9 @@ export function FaqForm({ faq, onDone }: FaqFormProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="faq-form-title">{faq ? "Edit FAQ" : "Add New FAQ"}</CardTitle>
+        <h2 id="faq-form-title" className="text-xl font-semibold leading-tight">
+          {faq ? "Edit FAQ" : "Add New FAQ"}
+        </h2>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby="faq-form-title" className="grid gap-4">

@@ -3,6 +3,7 @@ import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
@@ -55,18 +56,24 @@ export function GalleryAdminCategories({ categories }: { categories: GalleryCate
               <p className="text-sm text-muted-foreground">
                 {category.count} {category.count === 1 ? "style" : "styles"}
               </p>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete category ${category.name}`}
-                title="Delete category"
-                disabled={pending}
-                onClick={() => remove(category)}
-                className="absolute right-1.5 top-1.5 size-8 text-destructive opacity-0 transition-opacity hover:bg-red-50 focus-visible:opacity-100 group-hover:opacity-100 motion-reduce:transition-none pointer-coarse:opacity-100"
-              >
-                <X aria-hidden />
-              </Button>
+              <ConfirmDelete
+                thing="category"
+                name={category.name}
+                onConfirm={() => remove(category)}
+                trigger={
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete category ${category.name}`}
+                    title="Delete category"
+                    disabled={pending}
+                    className="absolute right-1.5 top-1.5 size-8 text-destructive opacity-0 transition-opacity hover:bg-red-50 focus-visible:opacity-100 group-hover:opacity-100 motion-reduce:transition-none pointer-coarse:opacity-100"
+                  >
+                    <X aria-hidden />
+                  </Button>
+                }
+              />
             </li>
           ))}
         </ul>

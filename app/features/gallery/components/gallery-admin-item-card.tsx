@@ -12,6 +12,7 @@ interface GalleryAdminItemCardProps {
 export function GalleryAdminItemCard({ item, ...actions }: GalleryAdminItemCardProps) {
   return (
     <AdminImageCard
+      thing="gallery item"
       title={item.title}
       headingLevel="h3"
       image={{

@@ -18,11 +18,13 @@ const FIELDS = ["title", "description", "image", "category", "stylist"] as const
 interface GalleryItemFormProps {
   item: GalleryItem | null;
   categories: GalleryCategory[];
+  /** The team's names, offered for the stylist (any other name can still be typed). */
+  stylists: readonly string[];
   onSaved: () => void;
   onCancel: () => void;
 }
 
-export function GalleryItemForm({ item, categories, onSaved, onCancel }: GalleryItemFormProps) {
+export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel }: GalleryItemFormProps) {
   const {
     register,
     control,
@@ -77,8 +79,21 @@ export function GalleryItemForm({ item, categories, onSaved, onCancel }: Gallery
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Stylist" error={errors.stylist?.message} hint="Optional.">
-          {(field) => <Input {...field} {...register("stylist")} />}
+        <FormField
+          label="Stylist"
+          error={errors.stylist?.message}
+          hint="Optional. Choose from the team or type a name."
+        >
+          {(field) => (
+            <>
+              <Input {...field} list="team-stylists" autoComplete="off" {...register("stylist")} />
+              <datalist id="team-stylists">
+                {stylists.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </>
+          )}
         </FormField>
       </div>
       <FormDialogActions

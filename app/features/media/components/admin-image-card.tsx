@@ -6,6 +6,8 @@ import { MediaImage } from "./media-image";
 interface AdminImageCardProps {
   /** The item's name: the card's heading and the accessible name of its edit and delete buttons. */
   title: string;
+  /** What kind of item, for the delete confirmation: "product", "gallery item", "blog post". */
+  thing: string;
   headingLevel: "h2" | "h3";
   /** No `src`: the card has no picture (an optional image left empty). */
   image: { src: string | null; alt: string; sizes: string; className: string };
@@ -21,6 +23,7 @@ interface AdminImageCardProps {
 /** An item with a picture on a management screen (product, gallery style, blog post), with edit and delete. */
 export function AdminImageCard({
   title,
+  thing,
   headingLevel: Heading,
   image,
   imageBeside = false,
@@ -43,7 +46,7 @@ export function AdminImageCard({
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <Heading className="text-lg font-semibold leading-tight">{title}</Heading>
-          <ItemActions name={title} onEdit={onEdit} onDelete={onDelete} disabled={busy} />
+          <ItemActions name={title} thing={thing} onEdit={onEdit} onDelete={onDelete} disabled={busy} />
         </div>
         {children}
       </div>

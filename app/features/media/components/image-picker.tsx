@@ -1,5 +1,5 @@
 import { ImageIcon, Search } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -17,6 +17,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { api } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import type { Media } from "../media.schema";
+import { RejectedFilesCard, UploadImagesButton, useMediaUpload } from "./media-admin-upload";
 import { MediaImage } from "./media-image";
 
 interface ImagePickerProps {
@@ -30,31 +31,60 @@ interface ImagePickerProps {
 
 type Library = { state: "loading" } | { state: "ready"; media: Media[] } | { state: "failed"; message: string };
 
-/** Picks an image from the media library for an admin form: a button showing the choice, a dialog to change it. */
+/** The last part of an address, for an image that is not (or no longer) in the library. */
+const fileNameOf = (url: string) => decodeURIComponent(url.split(/[?#]/)[0]!.split("/").pop() || url);
+
+/**
+ * Picks an image for an admin form: a button showing the chosen image's thumbnail and file
+ * name, and a dialog to choose another from the media library or upload one, which is then chosen.
+ */
 export function ImagePicker({ value, onChange, ...field }: ImagePickerProps) {
-  // Named by its label and its own text: "Image Choose Image", "Image Chosen image. Change image".
+  // Named by its label and its own text: "Image Choose Image", "Image Chosen image: front.png Change image".
   const labelledBy = field.id ? `${fieldLabelId(field.id)} ${field.id}` : undefined;
   const [open, setOpen] = useState(false);
   const [library, setLibrary] = useState<Library>({ state: "loading" });
   const [query, setQuery] = useState("");
+  const { upload, progress, rejected, dismissRejected } = useMediaUpload();
 
-  // Loaded on every opening, so images uploaded meanwhile (in another tab, say) are there.
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) return;
-    setQuery("");
-    setLibrary({ state: "loading" });
+  const loadLibrary = useCallback(() => {
     api<Media[]>("GET", "/api/media").then(
       (media) => setLibrary({ state: "ready", media }),
       (error: unknown) =>
         setLibrary({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
     );
+  }, []);
+  // Loaded with the form, so the chosen image is named by its file name rather than its address.
+  useEffect(loadLibrary, [loadLibrary]);
+
+  // Loaded again on every opening, so images uploaded meanwhile (in another tab, say) are there.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) return;
+    setQuery("");
+    dismissRejected();
+    setLibrary({ state: "loading" });
+    loadLibrary();
   };
 
   const choose = (url: string) => {
     onChange(url);
     setOpen(false);
   };
+
+  const uploadAndChoose = async (files: File[]) => {
+    const [stored] = await upload(files);
+    if (!stored) return;
+    setLibrary((current) => ({ state: "ready", media: [stored, ...(current.state === "ready" ? current.media : [])] }));
+    choose(stored.url);
+  };
+
+  const chosenName = value
+    ? library.state === "ready"
+      ? (library.media.find((item) => item.url === value)?.name ?? fileNameOf(value))
+      : library.state === "failed"
+        ? fileNameOf(value)
+        : null
+    : null;
 
   const needle = query.trim().toLowerCase();
   const shown =
@@ -81,9 +111,11 @@ export function ImagePicker({ value, onChange, ...field }: ImagePickerProps) {
             <>
               <MediaImage src={value} alt="" sizes="96px" className="size-20 rounded object-cover" />
               <span className="grid gap-0.5">
-                <span className="sr-only">Chosen image.</span>
-                <span>Change image</span>
-                <span className="max-w-[16rem] truncate text-xs font-normal text-muted-foreground">{value}</span>
+                <span className="max-w-[16rem] truncate text-sm font-medium">
+                  <span className="sr-only">Chosen image: </span>
+                  {chosenName ?? <span className="text-muted-foreground">…</span>}
+                </span>
+                <span className="text-xs font-normal text-muted-foreground">Change image</span>
               </span>
             </>
           ) : (
@@ -97,21 +129,27 @@ export function ImagePicker({ value, onChange, ...field }: ImagePickerProps) {
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>Choose an Image</DialogTitle>
-          <DialogDescription>Pick one of the images in the media library.</DialogDescription>
+          <DialogDescription>
+            Pick one of the images in the media library, or upload a new one to use it here.
+          </DialogDescription>
         </DialogHeader>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search images by file name"
-            placeholder="Search images..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            className="pl-9"
-          />
+        <RejectedFilesCard rejected={rejected} onDismiss={dismissRejected} />
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="relative min-w-48 flex-1">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              aria-label="Search images by file name"
+              placeholder="Search images..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <UploadImagesButton multiple={false} progress={progress} onFiles={uploadAndChoose} />
         </div>
         <ScrollArea className="h-[60vh] rounded-md border border-border">
           {library.state === "loading" && (
@@ -128,11 +166,11 @@ export function ImagePicker({ value, onChange, ...field }: ImagePickerProps) {
             <p className="p-6 text-center text-muted-foreground">
               {library.media.length === 0 ? (
                 <>
-                  The media library is empty.{" "}
+                  The media library is empty: upload an image here, or manage all of them in the{" "}
                   <Link to="/admin/media" className="font-semibold text-accent-text underline">
-                    Upload images
-                  </Link>{" "}
-                  first.
+                    Media Library
+                  </Link>
+                  .
                 </>
               ) : (
                 `No images match “${query.trim()}”.`

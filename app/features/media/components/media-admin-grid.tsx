@@ -2,13 +2,14 @@ import { AlertTriangle, RotateCcw, Trash2 } from "lucide-react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Media } from "../media.schema";
 import { MediaImage } from "./media-image";
 
-/** The library's thumbnails, 2, 4 or 6 to a row; name and delete appear on hover and on keyboard focus. */
+/** The library's thumbnails, 2, 4 or 6 to a row, each with its file name and a delete that asks first. */
 export function MediaGrid({ media }: { media: Media[] }) {
   const { run, pending } = useAdminAction();
   if (media.length === 0) return <EmptyState>No images yet. Use Upload Images to add some.</EmptyState>;
@@ -21,10 +22,7 @@ export function MediaGrid({ media }: { media: Media[] }) {
       <p className="mb-3 text-sm text-muted-foreground">{media.length === 1 ? "1 image" : `${media.length} images`}</p>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
         {media.map((item) => (
-          <li
-            key={item.id}
-            className="group relative overflow-hidden rounded-lg border border-border bg-card shadow-sm"
-          >
+          <li key={item.id} className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
             <MediaImage
               src={item.url}
               alt={item.name}
@@ -32,21 +30,29 @@ export function MediaGrid({ media }: { media: Media[] }) {
               sizes="(min-width: 1024px) 16vw, (min-width: 768px) 25vw, 50vw"
               className="aspect-square w-full object-cover"
             />
-            <div className="absolute inset-x-0 bottom-0 flex items-end gap-2 bg-gradient-to-t from-black/85 via-black/60 to-transparent p-2 pt-8 text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none pointer-coarse:opacity-100">
+            <div className="flex items-center gap-1 border-t border-border py-1 pl-2 pr-1">
               <span className="min-w-0 flex-1 truncate text-xs font-medium" title={item.name}>
                 {item.name}
               </span>
-              <Button
-                type="button"
-                variant="destructive"
-                size="icon"
-                className="size-8 shrink-0"
-                aria-label={`Delete ${item.name}`}
-                disabled={pending}
-                onClick={() => remove(item)}
-              >
-                <Trash2 aria-hidden />
-              </Button>
+              <ConfirmDelete
+                thing="image"
+                name={item.name}
+                consequence={`“${item.name}” will be removed for good; pages that show it will show a placeholder instead.`}
+                onConfirm={() => remove(item)}
+                trigger={
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 shrink-0 text-destructive hover:bg-red-50"
+                    aria-label={`Delete ${item.name}`}
+                    title="Delete"
+                    disabled={pending}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                }
+              />
             </div>
           </li>
         ))}
@@ -55,7 +61,7 @@ export function MediaGrid({ media }: { media: Media[] }) {
   );
 }
 
-export const MEDIA_LOAD_FALLBACK = "An error occurred while loading the media library";
+const MEDIA_LOAD_FALLBACK = "An error occurred while loading the media library";
 
 /** Shown instead of the grid when the library could not be read. */
 export function MediaLoadError({ message }: { message: string | null }) {

@@ -6,17 +6,20 @@ import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/toast-store";
 import { ApiError } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
-import { ACCEPTED_IMAGE_TYPES, type RejectedFile } from "../media.schema";
+import { ACCEPTED_IMAGE_TYPES, type Media, type RejectedFile } from "../media.schema";
 import { uploadImages } from "./upload-images";
 
-/** The state of the Media Library's uploads: progress while sending, then the files the server refused. */
+/**
+ * The state of an upload (the Media Library's, the image picker's): progress while sending, then the
+ * files the server refused. `upload` resolves to the images stored, none when it failed.
+ */
 export function useMediaUpload() {
   const { run } = useAdminAction();
   const [progress, setProgress] = useState<number | null>(null);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
 
-  const upload = async (files: File[]) => {
-    if (files.length === 0) return;
+  const upload = async (files: File[]): Promise<Media[]> => {
+    if (files.length === 0) return [];
     setRejected([]);
     setProgress(0);
     const outcome = await run(async () => {
@@ -27,7 +30,7 @@ export function useMediaUpload() {
       return result;
     });
     setProgress(null);
-    if (!outcome) return;
+    if (!outcome) return [];
     toast(
       outcome.rejected.length === 0
         ? { title: "Files uploaded", description: "All files have been uploaded successfully." }
@@ -36,6 +39,7 @@ export function useMediaUpload() {
             description: `${outcome.uploaded.length} of ${files.length} files uploaded; the others were refused (see the list).`,
           },
     );
+    return outcome.uploaded;
   };
 
   return { upload, progress, rejected, dismissRejected: () => setRejected([]) };
@@ -44,10 +48,12 @@ export function useMediaUpload() {
 interface UploadButtonProps {
   progress: number | null;
   onFiles: (files: File[]) => void;
+  /** Several files at once (the library's Upload Images) or one (the picker's Upload Image). */
+  multiple?: boolean;
 }
 
-/** Upload Images: several files at once; while sending it reads "Uploading N%" above a progress bar. */
-export function UploadImagesButton({ progress, onFiles }: UploadButtonProps) {
+/** Upload Images: while sending it reads "Uploading N%" above a progress bar. */
+export function UploadImagesButton({ progress, onFiles, multiple = true }: UploadButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const uploading = progress !== null;
   return (
@@ -55,7 +61,7 @@ export function UploadImagesButton({ progress, onFiles }: UploadButtonProps) {
       <input
         ref={input}
         type="file"
-        multiple
+        multiple={multiple}
         accept={ACCEPTED_IMAGE_TYPES}
         hidden
         onChange={(event) => {
@@ -73,7 +79,7 @@ export function UploadImagesButton({ progress, onFiles }: UploadButtonProps) {
         className="min-w-40"
       >
         <Upload aria-hidden />
-        {uploading ? `Uploading ${progress}%` : "Upload Images"}
+        {uploading ? `Uploading ${progress}%` : multiple ? "Upload Images" : "Upload Image"}
       </Button>
       {uploading && <Progress value={progress} aria-label="Upload progress" className="h-1.5" />}
     </div>

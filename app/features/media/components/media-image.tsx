@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 import { responsiveImage } from "../media-urls";
 
 /** Shown instead of an image that fails to load: a grey tile with a picture outline. */
-export const PLACEHOLDER_IMAGE =
+const PLACEHOLDER_IMAGE =
   "data:image/svg+xml," +
   encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><rect width="120" height="120" fill="#f1ece4"/><g fill="none" stroke="#a8a29e" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"><rect x="30" y="34" width="60" height="52" rx="6"/><circle cx="48" cy="52" r="6"/><path d="m90 74-14-14-30 26"/></g></svg>`,

@@ -12,6 +12,7 @@ interface ProductAdminCardProps {
 export function ProductAdminCard({ product, ...actions }: ProductAdminCardProps) {
   return (
     <AdminImageCard
+      thing="product"
       title={product.name}
       headingLevel="h2"
       image={{

@@ -1,0 +1,139 @@
+// The environment's settings, checked by zod. The schema lives in app/ so features can name the Config type
+// without reaching into server/; only boot (server/config.ts) reads process.env through it.
+import path from "node:path";
+import { z } from "zod";
+import type { MediaStorageSettings } from "~/features/media/media-storage.server";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
+/*
+ * Which proxies may set the client address (X-Forwarded-For) that the rate limits count by:
+ * none, the nearest N, or those at the listed addresses. "true" (trust every hop) is refused,
+ * since a client could then pick its own address with each request.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((address) => address.trim());
+    if (value !== "true" && addresses.every((address) => PROXY_ADDRESS.test(address))) return addresses;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, the number of proxies in front of the app (e.g. 1), or their addresses (e.g. loopback, 10.0.0.0/8); true would let clients choose their own address",
+    });
+    return z.NEVER;
+  });
+
+const BUCKET_URL_FORM = "s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=…[&forcePathStyle=true]";
+const BUCKET_OPTIONS = new Set(["region", "forcePathStyle"]);
+
+/**
+ * MEDIA_STORAGE_URL names an S3-compatible bucket: `s3://` talks HTTPS to the host, `s3+http://` plain
+ * HTTP (a MinIO on a private network, the tests' s3rver). Key and secret are URL-encoded.
+ */
+const mediaStorageUrl = z.string().transform((value, ctx): MediaStorageSettings => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `${message} (the form is ${BUCKET_URL_FORM})` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail("is not a URL");
+  }
+  if (url.protocol !== "s3:" && url.protocol !== "s3+http:") return fail("must start with s3:// or s3+http://");
+  if (!url.host) return fail("must name the host of the S3 service");
+  if (!url.username || !url.password) return fail("must carry the access key and the secret");
+  const [bucket, ...folders] = url.pathname.split("/").filter(Boolean);
+  if (!bucket) return fail("must name the bucket");
+  const unknown = [...url.searchParams.keys()].filter((name) => !BUCKET_OPTIONS.has(name));
+  if (unknown.length > 0) return fail(`has unknown options: ${unknown.join(", ")}`);
+  const forcePathStyle = url.searchParams.get("forcePathStyle") ?? "false";
+  if (forcePathStyle !== "true" && forcePathStyle !== "false") return fail("forcePathStyle must be true or false");
+  return {
+    kind: "s3",
+    endpoint: `${url.protocol === "s3:" ? "https" : "http"}://${url.host}`,
+    region: url.searchParams.get("region") || "us-east-1",
+    bucket,
+    prefix: folders.map((folder) => `${folder}/`).join(""),
+    forcePathStyle: forcePathStyle === "true",
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+});
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    MEDIA_STORAGE_URL: optionalText.pipe(mediaStorageUrl.optional()),
+    TRUST_PROXY: trustProxySetting,
+    ADMIN_USERNAME: z.string().trim().min(1).default("admin"),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    SECRET_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    SMTP_FROM: optionalText,
+    SHOP_EMAIL: optionalText.pipe(z.email().optional()),
+    SESSION_DAYS: positiveInt(14),
+    LOGIN_MAX_ATTEMPTS: positiveInt(5),
+    LOGIN_WINDOW_MINUTES: positiveInt(15),
+    CONTACT_MAX_PER_HOUR: positiveInt(5),
+    BOOKING_MAX_PER_HOUR: positiveInt(10),
+    BOOKING_CANCEL_NOTICE_HOURS: z.coerce.number().int().min(0).default(24),
+    UPLOAD_MAX_FILE_MB: positiveInt(10),
+    UPLOAD_MAX_FILES: positiveInt(20),
+    SEED_DEMO_CONTENT: z
+      .enum(["true", "false", ""])
+      .default("true")
+      .transform((value) => value !== "false"),
+    RESPONSE_CACHE: z
+      .enum(["on", "off", ""])
+      .default("on")
+      .transform((value) => value !== "off"),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    mediaStorage: env.MEDIA_STORAGE_URL ?? { kind: "local" as const, dir: path.resolve(env.DATA_DIR, "uploads") },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: env.DATABASE_URL,
+    trustProxy: env.TRUST_PROXY,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    /** Encrypts the admins' two-factor secrets; when unset, a key file in DATA_DIR (decision 010). */
+    secretKey: env.SECRET_KEY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM, shopEmail: env.SHOP_EMAIL },
+    sessionDays: env.SESSION_DAYS,
+    limits: {
+      loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
+      loginWindowMinutes: env.LOGIN_WINDOW_MINUTES,
+      contactPerHour: env.CONTACT_MAX_PER_HOUR,
+      bookingPerHour: env.BOOKING_MAX_PER_HOUR,
+      uploadMaxFileBytes: env.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      uploadMaxFiles: env.UPLOAD_MAX_FILES,
+    },
+    bookingCancelNoticeHours: env.BOOKING_CANCEL_NOTICE_HOURS,
+    seedDemoContent: env.SEED_DEMO_CONTENT,
+    responseCache: env.RESPONSE_CACHE,
+  }));
+
+/** What every feature may read of the configuration; boot reads it once (server/config.ts) and hands it over in the app context. */
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+const newPassword = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Password must be at most 200 characters");
+
+export const newAccountSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(100, "Username must be at most 100 characters"),
+  password: newPassword,
+});
+export type NewAccountInput = z.infer<typeof newAccountSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const passwordCheckSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type PasswordCheckInput = z.infer<typeof passwordCheckSchema>;
+
+/** A six-digit code from the authenticator app, or a recovery code; spaces and dashes are ignored. */
+export const twoFactorCodeField = z
+  .string({ error: "Code is required" })
+  .max(40, "That is not a valid code")
+  .transform((value) => value.replace(/[\s-]/g, "").toLowerCase())
+  .pipe(z.string().min(1, "Code is required"));
+
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/** An admin as GET /api/accounts lists them. */
+export const adminAccountSchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** The answer of starting two-factor setup: shown once, to the admin setting it up. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** The otpauth URI as a PNG data URL, to scan. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** The single-use recovery codes, shown once when two-factor sign-in is turned on. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });

@@ -1,0 +1,78 @@
+import type { SessionUser } from "~/context";
+import type { Db } from "~/db/client.server";
+import { takeContentWriteTurn } from "~/db/content-version.server";
+import { hashPassword, hashToken } from "~/features/auth/auth.server";
+import { HttpError, conflict, notFound } from "~/lib/http-error";
+import type { AttemptLimits } from "~/lib/rate-limit.server";
+import type { AdminAccount, ChangePasswordInput, NewAccountInput } from "./accounts.schema";
+import { checkOwnPassword } from "./two-factor.server";
+
+export async function listAdmins(db: Db): Promise<AdminAccount[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "username", "two_factor_enabled", "created_at"])
+    .where("is_admin", "=", 1)
+    .orderBy("username")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    twoFactorEnabled: row.two_factor_enabled === 1,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function addAdmin(db: Db, input: NewAccountInput): Promise<AdminAccount> {
+  const taken = await db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst();
+  if (taken) throw conflict("That username is already taken.");
+  const createdAt = new Date().toISOString();
+  // A racing insert of the same name is caught by the unique index and answered 409 by the API.
+  const row = await db
+    .insertInto("users")
+    .values({
+      username: input.username,
+      password_hash: await hashPassword(input.password),
+      is_admin: 1,
+      created_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username: input.username, twoFactorEnabled: false, createdAt };
+}
+
+/**
+ * Removes an admin and their sessions. Never the caller (they would lock themselves out mid-request)
+ * and never the last admin: removals take turns, so the last two admins removing each other at once
+ * leave one.
+ */
+export async function removeAdmin(db: Db, actor: SessionUser, id: number) {
+  if (id === actor.id) throw conflict("You cannot remove your own account. Ask another admin to do it.");
+  await db.transaction().execute(async (trx) => {
+    await takeContentWriteTurn(trx);
+    const admins = await trx.selectFrom("users").select("id").where("is_admin", "=", 1).execute();
+    if (!admins.some((admin) => admin.id === id)) throw notFound("Admin account");
+    if (admins.length <= 1) throw conflict("The last admin account cannot be removed.");
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+  });
+}
+
+/** Sets a new password; every other session of the account ends, the one making the change stays. */
+export async function changeOwnPassword(
+  db: Db,
+  user: SessionUser,
+  currentSessionToken: string | undefined,
+  input: ChangePasswordInput,
+  limits: AttemptLimits,
+) {
+  if (!(await checkOwnPassword(db, user.id, input.currentPassword, limits))) {
+    throw new HttpError(400, "Current password is incorrect");
+  }
+  const hash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: hash }).where("id", "=", user.id).execute();
+    let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
+    if (currentSessionToken) others = others.where("id", "!=", hashToken(currentSessionToken));
+    await others.execute();
+    await trx.deleteFrom("pending_logins").where("user_id", "=", user.id).execute();
+  });
+}

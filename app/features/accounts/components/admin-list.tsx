@@ -1,0 +1,66 @@
+import { ShieldCheck, Trash2 } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { api } from "~/lib/api-client";
+import { formatShopInstant } from "~/lib/shop-time";
+import { useAdminAction } from "~/lib/use-admin-action";
+import type { AdminAccount } from "../accounts.schema";
+
+/** The admins, each removable by another admin (the server keeps the last one and refuses yourself). */
+export function AdminList({ admins, currentId }: { admins: AdminAccount[]; currentId: number }) {
+  const { run, pending } = useAdminAction();
+  const remove = (account: AdminAccount) =>
+    run(() => api("DELETE", `/api/accounts/${account.id}`), {
+      success: { title: "Admin removed", description: `${account.username} can no longer sign in.` },
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id="admins-heading" className="text-xl font-semibold leading-tight">
+          Admins ({admins.length})
+        </h2>
+      </CardHeader>
+      <CardContent>
+        <ul aria-labelledby="admins-heading" className="grid gap-2">
+          {admins.map((account) => (
+            <li
+              key={account.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-3"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-semibold">
+                  <span className="break-all">{account.username}</span>
+                  {account.id === currentId && <Badge variant="outline">You</Badge>}
+                  {account.twoFactorEnabled && (
+                    <Badge variant="success">
+                      <ShieldCheck aria-hidden className="mr-1 size-3" />
+                      Two-factor on
+                    </Badge>
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">Added {formatShopInstant(account.createdAt)}</p>
+              </div>
+              {account.id !== currentId && (
+                <ConfirmDialog
+                  title={`Remove ${account.username}?`}
+                  description="They are signed out at once and can no longer sign in."
+                  confirmLabel="Remove"
+                  onConfirm={() => void remove(account)}
+                  trigger={
+                    <Button variant="outline" size="sm" disabled={pending} aria-label={`Remove ${account.username}`}>
+                      <Trash2 aria-hidden />
+                      Remove
+                    </Button>
+                  }
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

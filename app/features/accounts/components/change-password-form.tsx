@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { api } from "~/lib/api-client";
+import { useAdminAction } from "~/lib/use-admin-action";
+import { changePasswordSchema, type ChangePasswordInput } from "../accounts.schema";
+import { AccountFormCard } from "./account-form-card";
+
+const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
+
+export function ChangePasswordForm() {
+  const { run } = useAdminAction();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changed = await run(() => api("PUT", "/api/accounts/me/password", values).then(() => true), {
+      success: {
+        title: "Password changed",
+        description: "Every other session of your account has been signed out.",
+      },
+    });
+    if (changed) reset(EMPTY);
+  });
+
+  return (
+    <AccountFormCard
+      id="password-heading"
+      title="Change your password"
+      description="Signs your account out everywhere else."
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading" className="grid gap-4">
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          {(field) => (
+            <Input {...field} {...register("currentPassword")} type="password" autoComplete="current-password" />
+          )}
+        </FormField>
+        <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+          {(field) => <Input {...field} {...register("newPassword")} type="password" autoComplete="new-password" />}
+        </FormField>
+        <Button type="submit" disabled={isSubmitting} className="justify-self-start">
+          Change Password
+        </Button>
+      </form>
+    </AccountFormCard>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Db } from "~/db/client.server";
+import type { AuditEntry, AuditQuery } from "./audit.schema";
+
+export interface AuditRecord {
+  actor: { id: number; username: string };
+  kind: string;
+  action: string;
+  targetId: string | null;
+  targetLabel: string | null;
+}
+
+const LABEL_MAX = 200;
+
+export async function recordAudit(db: Db, record: AuditRecord) {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_id: record.actor.id,
+      actor_name: record.actor.username,
+      kind: record.kind,
+      action: record.action,
+      target_id: record.targetId,
+      target_label: record.targetLabel?.slice(0, LABEL_MAX) ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** The latest entries first, optionally of one admin and/or one kind. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
+  let select = db.selectFrom("audit_log").selectAll();
+  if (query.admin) select = select.where("actor_name", "=", query.admin);
+  if (query.kind) select = select.where("kind", "=", query.kind);
+  const rows = await select.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    admin: row.actor_name,
+    kind: row.kind,
+    action: row.action,
+    targetId: row.target_id,
+    targetLabel: row.target_label,
+    createdAt: row.created_at,
+  }));
+}
+
+/** The admins and kinds the log holds, for the filter menus. */
+export async function auditFilterChoices(db: Db) {
+  const [admins, kinds] = await Promise.all([
+    db.selectFrom("audit_log").select("actor_name").distinct().orderBy("actor_name").execute(),
+    db.selectFrom("audit_log").select("kind").distinct().orderBy("kind").execute(),
+  ]);
+  return { admins: admins.map((row) => row.actor_name), kinds: kinds.map((row) => row.kind) };
+}

@@ -1,0 +1,110 @@
+import type { Db } from "~/db/client.server";
+import { findServicesByIds } from "~/features/services/services.server";
+import { listTeam } from "~/features/team/team.server";
+import { badRequest } from "~/lib/http-error";
+import {
+  availableDates,
+  availableTimes,
+  type AvailabilityRules,
+  type AvailableTime,
+  type BusySpan,
+  type MemberSchedule,
+} from "./availability";
+import type { ShopSettings } from "~/features/settings/settings.schema";
+import { bookingFeePence } from "~/features/settings/shop-settings";
+import { loadSettings } from "~/features/settings/settings.server";
+import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
+import { bookingTotals } from "./booking.schema";
+
+/** The active members as the engine reads them (service ids as numbers). */
+export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
+  return (await listTeam(db, { activeOnly: true })).map((member) => ({
+    id: member.id,
+    name: member.name,
+    serviceIds: member.serviceIds.map(Number),
+    weeklyHours: member.weeklyHours,
+    timeOff: member.timeOff,
+  }));
+}
+
+/** The time members hold between two dates: booked appointments and manual slots still on offer. */
+export async function loadBusySpans(db: Db, memberIds: number[], from: string, to: string): Promise<BusySpan[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("booking_slots")
+    .select(["member_id", "date", "start_time", "end_time"])
+    .where("member_id", "in", memberIds)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .where("status", "!=", "released")
+    .execute();
+  return rows.map((row) => ({
+    memberId: row.member_id!,
+    date: row.date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+  }));
+}
+
+/** The chosen services, all of them still offered, and their totals with the fee of the moment. */
+export async function chosenServices(db: Db, serviceIds: number[], shop: ShopSettings) {
+  const services = await findServicesByIds(db, serviceIds);
+  if (services.length !== serviceIds.length) throw badRequest(SERVICE_GONE_MESSAGE);
+  return { services, totals: bookingTotals(services, bookingFeePence(shop)) };
+}
+
+interface AvailabilityInputs {
+  rules: AvailabilityRules;
+  members: MemberSchedule[];
+  lengthMinutes: number;
+}
+
+async function availabilityInputs(db: Db, serviceIds: number[]): Promise<AvailabilityInputs> {
+  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const { totals } = await chosenServices(db, serviceIds, rules);
+  return { rules, members, lengthMinutes: totals.durationMinutes };
+}
+
+/** GET /api/availability: one entry per start time and member on a date. */
+export async function getAvailability(
+  db: Db,
+  query: AvailabilityQuery,
+  now: Date = new Date(),
+): Promise<AvailableTime[]> {
+  const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
+  const busy = await loadBusySpans(
+    db,
+    members.map((member) => member.id),
+    query.date,
+    query.date,
+  );
+  return availableTimes(
+    members,
+    { date: query.date, serviceIds: query.services, lengthMinutes, memberId: query.member },
+    rules,
+    busy,
+    now,
+  );
+}
+
+/** GET /api/availability/dates: the dates with at least one fitting time. */
+export async function getAvailableDates(
+  db: Db,
+  query: AvailabilityDatesQuery,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
+  const busy = await loadBusySpans(
+    db,
+    members.map((member) => member.id),
+    query.from,
+    query.to,
+  );
+  return availableDates(
+    members,
+    { from: query.from, to: query.to, serviceIds: query.services, lengthMinutes, memberId: query.member },
+    rules,
+    busy,
+    now,
+  );
+}

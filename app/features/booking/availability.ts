@@ -1,0 +1,165 @@
+import { dayOfWeek, openingRangesOn, rangeCovering, weekdayRanges } from "~/features/settings/opening-hours";
+import type { DateRange, ShopSettings, TimeRange, WeeklyHours } from "~/features/settings/settings.schema";
+import { addDays, fromMinutes, shopInstant, shopToday, toMinutes } from "~/lib/shop-time";
+
+/*
+ * The bookable times, computed from explicit inputs and nothing else (no clock, no database),
+ * so the page, the API and the booking guard agree and the rules can be tested one by one.
+ */
+
+/** The shop's settings that decide availability. */
+export type AvailabilityRules = Pick<
+  ShopSettings,
+  | "openingHours"
+  | "closures"
+  | "minimumNoticeMinutes"
+  | "bookingHorizonWeeks"
+  | "slotIntervalMinutes"
+  | "bookingBufferMinutes"
+>;
+
+export interface MemberSchedule {
+  id: number;
+  name: string;
+  serviceIds: readonly number[];
+  weeklyHours: WeeklyHours;
+  timeOff: readonly DateRange[];
+}
+
+/** Time a member is already holding on a date: their bookings and manual slots. */
+export interface BusySpan {
+  memberId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface AvailableTime {
+  startTime: string;
+  endTime: string;
+  memberId: number;
+  memberName: string;
+}
+
+type Span = readonly [number, number];
+
+const toSpans = (ranges: readonly TimeRange[]): Span[] =>
+  ranges.map((range) => [toMinutes(range.start), toMinutes(range.end)] as const);
+
+/** Where two sets of sorted, non-overlapping spans meet. */
+function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
+  const result: Span[] = [];
+  for (const [aStart, aEnd] of a) {
+    for (const [bStart, bEnd] of b) {
+      const start = Math.max(aStart, bStart);
+      const end = Math.min(aEnd, bEnd);
+      if (start < end) result.push([start, end]);
+    }
+  }
+  return result.toSorted((x, y) => x[0] - y[0]);
+}
+
+/** The minutes a member works on a date: their pattern inside the shop's hours, none on closures or time off. */
+export function workingSpans(member: MemberSchedule, date: string, rules: AvailabilityRules): Span[] {
+  if (rangeCovering(member.timeOff, date)) return [];
+  return intersect(toSpans(weekdayRanges(member.weeklyHours, dayOfWeek(date))), toSpans(openingRangesOn(rules, date)));
+}
+
+/** The first and last dates a customer may book on, in the shop's calendar. */
+export function bookableDates(rules: AvailabilityRules, now: Date) {
+  const first = shopToday(now);
+  return { first, last: addDays(first, rules.bookingHorizonWeeks * 7) };
+}
+
+export const performsAll = (member: MemberSchedule, serviceIds: readonly number[]) =>
+  serviceIds.every((id) => member.serviceIds.includes(id));
+
+/**
+ * The start times on the grid at which the member is free for `lengthMinutes` plus the buffer,
+ * inside one working span, clear of every busy span (each followed by its buffer too), at
+ * least the minimum notice ahead of `now` and within the horizon.
+ */
+export function memberStartTimes(
+  member: MemberSchedule,
+  date: string,
+  lengthMinutes: number,
+  rules: AvailabilityRules,
+  busy: readonly BusySpan[],
+  now: Date,
+): string[] {
+  const { first, last } = bookableDates(rules, now);
+  if (date < first || date > last || lengthMinutes <= 0) return [];
+  const held = busy
+    .filter((span) => span.memberId === member.id && span.date === date)
+    .map((span) => [toMinutes(span.startTime), toMinutes(span.endTime) + rules.bookingBufferMinutes] as const);
+  const needed = lengthMinutes + rules.bookingBufferMinutes;
+  const earliest = now.getTime() + rules.minimumNoticeMinutes * 60_000;
+  const interval = Math.max(1, rules.slotIntervalMinutes);
+  const starts: string[] = [];
+  for (const [spanStart, spanEnd] of workingSpans(member, date, rules)) {
+    for (let start = Math.ceil(spanStart / interval) * interval; start + needed <= spanEnd; start += interval) {
+      const end = start + needed;
+      if (held.some(([heldStart, heldEnd]) => start < heldEnd && heldStart < end)) continue;
+      if (shopInstant(date, fromMinutes(start)).getTime() < earliest) continue;
+      starts.push(fromMinutes(start));
+    }
+  }
+  return starts;
+}
+
+export interface AvailabilityQuery {
+  date: string;
+  serviceIds: readonly number[];
+  lengthMinutes: number;
+  /** Only this member's times; otherwise every member who performs all the services. */
+  memberId?: number | undefined;
+}
+
+/** One entry per start time and member, ordered by time then by the team's order. */
+export function availableTimes(
+  members: readonly MemberSchedule[],
+  query: AvailabilityQuery,
+  rules: AvailabilityRules,
+  busy: readonly BusySpan[],
+  now: Date,
+): AvailableTime[] {
+  const times: AvailableTime[] = [];
+  members.forEach((member) => {
+    if (query.memberId !== undefined && member.id !== query.memberId) return;
+    if (!performsAll(member, query.serviceIds)) return;
+    for (const startTime of memberStartTimes(member, query.date, query.lengthMinutes, rules, busy, now)) {
+      times.push({
+        startTime,
+        endTime: fromMinutes(toMinutes(startTime) + query.lengthMinutes),
+        memberId: member.id,
+        memberName: member.name,
+      });
+    }
+  });
+  const order = new Map(members.map((member, index) => [member.id, index]));
+  return times.toSorted(
+    (a, b) => a.startTime.localeCompare(b.startTime) || order.get(a.memberId)! - order.get(b.memberId)!,
+  );
+}
+
+/** The dates between `from` and `to` (inclusive) with at least one fitting time. */
+export function availableDates(
+  members: readonly MemberSchedule[],
+  query: Omit<AvailabilityQuery, "date"> & { from: string; to: string },
+  rules: AvailabilityRules,
+  busy: readonly BusySpan[],
+  now: Date,
+): string[] {
+  const { first, last } = bookableDates(rules, now);
+  const dates: string[] = [];
+  for (let date = query.from > first ? query.from : first; date <= query.to && date <= last; date = addDays(date, 1)) {
+    const fits = members.some(
+      (member) =>
+        (query.memberId === undefined || member.id === query.memberId) &&
+        performsAll(member, query.serviceIds) &&
+        memberStartTimes(member, date, query.lengthMinutes, rules, busy, now).length > 0,
+    );
+    if (fits) dates.push(date);
+  }
+  return dates;
+}

@@ -1,0 +1,110 @@
+import type { AppContext } from "~/context";
+import type { JobHandler, JobHandlers } from "~/features/jobs/jobs.server";
+import type { OutgoingMail } from "~/lib/mailer.server";
+import { hasStarted } from "~/lib/shop-time";
+import {
+  BOOKING_MAIL_JOB,
+  BOOKING_REMINDER_JOB,
+  type BookingMailPayload,
+  type BookingReminderPayload,
+} from "./booking-jobs.server";
+import {
+  customerCancellationMail,
+  customerConfirmationMail,
+  reminderMail,
+  shopBookingNotice,
+  shopCancellationMail,
+} from "./booking-mail.server";
+import { findConfirmedBooking } from "./booking-record.server";
+import { loadSettings } from "~/features/settings/settings.server";
+
+/* Sending the mails the booking queued. A throw is a failed attempt: the queue retries it later. */
+
+async function mailFor(
+  ctx: AppContext,
+  { mail, booking, token }: BookingMailPayload,
+): Promise<OutgoingMail | undefined> {
+  const shopEmail = ctx.config.mail.shopEmail;
+  switch (mail) {
+    case "confirmation":
+      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, token ?? "");
+    case "shop-notice":
+      return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
+    case "customer-cancellation":
+      return customerCancellationMail(ctx.config, await loadSettings(ctx.db), booking);
+    case "shop-cancellation":
+      return shopEmail ? shopCancellationMail(shopEmail, booking) : undefined;
+  }
+}
+
+/** The mails that show on the booking in the admin list; a cancellation's has no booking left to show on. */
+const shownOnBooking = (mail: BookingMailPayload["mail"]) => mail === "confirmation" || mail === "shop-notice";
+
+async function recordMailFailure(ctx: AppContext, bookingId: number, to: string, error: string) {
+  const booking = await ctx.db
+    .selectFrom("bookings")
+    .select("mail_error")
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+  if (!booking) return;
+  const entry = `${to}: ${error}`;
+  await ctx.db
+    .updateTable("bookings")
+    .set({ mail_status: "failed", mail_error: booking.mail_error ? `${booking.mail_error}; ${entry}` : entry })
+    .where("id", "=", bookingId)
+    .execute();
+}
+
+const bookingMail: JobHandler = {
+  async run(ctx, payload) {
+    const job = payload as BookingMailPayload;
+    if (!ctx.mailer.enabled) {
+      if (job.mail === "confirmation") {
+        await ctx.db
+          .updateTable("bookings")
+          .set({ mail_status: "not-configured" })
+          .where("id", "=", job.bookingId)
+          .execute();
+      }
+      return;
+    }
+    const mail = await mailFor(ctx, job);
+    if (!mail) return;
+    await ctx.mailer.send(mail);
+    if (job.mail === "confirmation") {
+      await ctx.db
+        .updateTable("bookings")
+        .set({ mail_status: "sent" })
+        .where("id", "=", job.bookingId)
+        .where("mail_status", "=", "pending")
+        .execute();
+    }
+  },
+  async onFailure(ctx, payload, error) {
+    const job = payload as BookingMailPayload;
+    const to = (await mailFor(ctx, job))?.to ?? job.booking.customerEmail;
+    if (shownOnBooking(job.mail)) await recordMailFailure(ctx, job.bookingId, to, error);
+    else console.error(`Cancellation mail for booking ${job.booking.reference} to ${to} failed: ${error}`);
+  },
+};
+
+const bookingReminder: JobHandler = {
+  async run(ctx, payload) {
+    const { bookingId, token } = payload as BookingReminderPayload;
+    const booking = await findConfirmedBooking(ctx.db, bookingId);
+    // Cancelled, erased or already begun (the server was down past its time): nothing to remind of.
+    if (!booking || !booking.customerEmail || hasStarted(booking.date, booking.startTime)) return;
+    if (!ctx.mailer.enabled) return;
+    await ctx.mailer.send(reminderMail(ctx.config, await loadSettings(ctx.db), booking, token));
+  },
+  async onFailure(ctx, payload, error) {
+    const { bookingId } = payload as BookingReminderPayload;
+    const booking = await findConfirmedBooking(ctx.db, bookingId);
+    if (booking) await recordMailFailure(ctx, bookingId, `Reminder to ${booking.customerEmail}`, error);
+  },
+};
+
+export const bookingJobHandlers: JobHandlers = {
+  [BOOKING_MAIL_JOB]: bookingMail,
+  [BOOKING_REMINDER_JOB]: bookingReminder,
+};

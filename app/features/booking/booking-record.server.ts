@@ -1,0 +1,107 @@
+import type { Db } from "~/db/client.server";
+import { toPounds } from "~/lib/money";
+import { fromMinutes, toMinutes } from "~/lib/shop-time";
+import type { MailBooking } from "./booking-mail.server";
+import type { BookingSummary } from "./booking.schema";
+
+/* A booking as every module reads it: one query shape and one mapper from rows to the record. */
+
+export interface BookingRecord extends MailBooking {
+  id: number;
+  slotId: number;
+  memberId: number | null;
+  status: "confirmed" | "cancelled";
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+}
+
+export type BookingLookup = { id: number } | { tokenHash: string } | { confirmedOnSlot: number };
+
+export async function loadBooking(db: Db, where: BookingLookup): Promise<BookingRecord | undefined> {
+  let query = db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .leftJoin("team_members as m", "m.id", "s.member_id")
+    .select([
+      "b.id",
+      "b.slot_id",
+      "b.reference",
+      "b.status",
+      "b.customer_name",
+      "b.customer_email",
+      "b.customer_phone",
+      "b.notes",
+      "b.total_pence",
+      "b.duration_minutes",
+      "b.cancelled_at",
+      "b.cancelled_by",
+      "s.date",
+      "s.start_time",
+      "s.member_id",
+      "m.name as member_name",
+    ]);
+  if ("id" in where) query = query.where("b.id", "=", where.id);
+  else if ("tokenHash" in where) query = query.where("b.manage_token_hash", "=", where.tokenHash);
+  else query = query.where("b.slot_id", "=", where.confirmedOnSlot).where("b.status", "=", "confirmed");
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const services = await db
+    .selectFrom("booking_services")
+    .select(["title", "price_pence", "duration"])
+    .where("booking_id", "=", row.id)
+    .orderBy("position")
+    .execute();
+  const subtotalPence = services.reduce((sum, service) => sum + service.price_pence, 0);
+  return {
+    id: row.id,
+    slotId: row.slot_id,
+    memberId: row.member_id,
+    memberName: row.member_name,
+    reference: row.reference,
+    status: row.status,
+    date: row.date,
+    startTime: row.start_time,
+    // The appointment ends when its services do, even in a longer manual slot.
+    endTime: fromMinutes(toMinutes(row.start_time) + row.duration_minutes),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    notes: row.notes,
+    services: services.map((service) => ({
+      title: service.title,
+      pricePence: service.price_pence,
+      duration: service.duration,
+    })),
+    subtotalPence,
+    // The fee as it was when booked, even if the shop changes it later.
+    feePence: row.total_pence - subtotalPence,
+    totalPence: row.total_pence,
+    durationMinutes: row.duration_minutes,
+    cancelledAt: row.cancelled_at,
+    cancelledBy: row.cancelled_by,
+  };
+}
+
+export const toSummary = (booking: BookingRecord): BookingSummary => ({
+  reference: booking.reference,
+  memberId: booking.memberId,
+  memberName: booking.memberName,
+  date: booking.date,
+  startTime: booking.startTime,
+  endTime: booking.endTime,
+  services: booking.services.map((service) => ({
+    title: service.title,
+    price: toPounds(service.pricePence),
+    duration: service.duration,
+  })),
+  subtotal: toPounds(booking.subtotalPence),
+  fee: toPounds(booking.feePence),
+  total: toPounds(booking.totalPence),
+  duration: booking.durationMinutes,
+});
+
+/** A booking as its reminder job finds it when it runs: still confirmed, or not there to remind of. */
+export async function findConfirmedBooking(db: Db, id: number) {
+  const booking = await loadBooking(db, { id });
+  return booking?.status === "confirmed" ? booking : undefined;
+}

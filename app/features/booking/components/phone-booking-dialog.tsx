@@ -1,0 +1,144 @@
+import { Phone } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import type { Service } from "~/features/services/services.schema";
+import type { PublicTeamMember } from "~/features/team/team.schema";
+import { api } from "~/lib/api-client";
+import { formatShopDate } from "~/lib/shop-time";
+import { useAdminAction } from "~/lib/use-admin-action";
+import { useApiData } from "~/lib/use-api-data";
+import type { AvailableTime } from "../availability";
+import type { AppointmentRequestInput, BookingConfirmation } from "../booking.schema";
+import { ANYONE } from "../use-booking-flow";
+
+interface PhoneBookingDialogProps {
+  date: string;
+  services: readonly Service[];
+  team: readonly PublicTeamMember[];
+}
+
+/** The shop books for a customer on the phone: the same call, rules and guard as the booking page. */
+export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogProps) {
+  const [open, setOpen] = useState(false);
+  const { run, pending } = useAdminAction();
+  const [serviceIds, setServiceIds] = useState<string[]>([]);
+  const [member, setMember] = useState(ANYONE);
+  const [startTime, setStartTime] = useState("");
+  const [customer, setCustomer] = useState({ customerName: "", customerEmail: "", customerPhone: "", notes: "" });
+  const able = team.filter((entry) => serviceIds.every((id) => entry.serviceIds.includes(id)));
+  const memberId = able.some((entry) => String(entry.id) === member) ? member : ANYONE;
+
+  const memberParam = memberId === ANYONE ? "" : `&member=${memberId}`;
+  const times =
+    useApiData<AvailableTime[]>(
+      open && serviceIds.length > 0
+        ? `/api/availability?date=${date}&services=${serviceIds.join(",")}${memberParam}`
+        : null,
+    ) ?? [];
+  const starts = [...new Set(times.map((time) => time.startTime))];
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body: AppointmentRequestInput = {
+      ...customer,
+      date,
+      startTime,
+      services: serviceIds,
+      memberId: memberId === ANYONE ? undefined : memberId,
+    };
+    const booked = await run(() => api<BookingConfirmation>("POST", "/api/bookings", body), {
+      success: { title: "Appointment booked" },
+    });
+    if (booked) {
+      setOpen(false);
+      setServiceIds([]);
+      setStartTime("");
+      setCustomer({ customerName: "", customerEmail: "", customerPhone: "", notes: "" });
+    }
+  }
+
+  const field = (name: keyof typeof customer) => ({
+    value: customer[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setCustomer((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Phone aria-hidden />
+        Book for a caller
+      </Button>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Book for a caller"
+        description={`An appointment on ${formatShopDate(date)}, with the same rules as online booking.`}
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+      >
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset className="grid gap-1.5 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold">Services</legend>
+            {services.map((service) => {
+              const id = String(service.id);
+              return (
+                <label key={id} className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    checked={serviceIds.includes(id)}
+                    onCheckedChange={(value) =>
+                      setServiceIds((ids) => (value === true ? [...ids, id] : ids.filter((other) => other !== id)))
+                    }
+                  />
+                  {service.title} ({service.duration} mins)
+                </label>
+              );
+            })}
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Barber">
+              {(props) => (
+                <NativeSelect {...props} value={memberId} onChange={(event) => setMember(event.target.value)}>
+                  <option value={ANYONE}>Anyone</option>
+                  {able.map((entry) => (
+                    <option key={entry.id} value={String(entry.id)}>
+                      {entry.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField label="Time">
+              {(props) => (
+                <NativeSelect {...props} value={startTime} onChange={(event) => setStartTime(event.target.value)}>
+                  <option value="">{starts.length ? "Choose a time" : "No free time"}</option>
+                  {starts.map((start) => (
+                    <option key={start} value={start}>
+                      {start}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <FormField label="Name">{(props) => <Input {...props} {...field("customerName")} />}</FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Email">
+              {(props) => <Input {...props} type="email" {...field("customerEmail")} />}
+            </FormField>
+            <FormField label="Phone">
+              {(props) => <Input {...props} type="tel" {...field("customerPhone")} />}
+            </FormField>
+          </div>
+          <FormField label="Notes (optional)">
+            {(props) => <Textarea {...props} rows={2} {...field("notes")} />}
+          </FormField>
+          <FormDialogActions submitLabel="Book Appointment" submitting={pending} onCancel={() => setOpen(false)} />
+        </form>
+      </FormDialog>
+    </>
+  );
+}

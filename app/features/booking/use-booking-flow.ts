@@ -1,0 +1,213 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
+import { useForm, useWatch, type DefaultValues } from "react-hook-form";
+import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
+import type { Service } from "~/features/services/services.schema";
+import type { PublicTeamMember } from "~/features/team/team.schema";
+import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { useApiData } from "~/lib/use-api-data";
+import { addDays } from "~/lib/shop-time";
+import type { AvailableTime } from "./availability";
+import {
+  SELECT_SERVICE_MESSAGE,
+  SELECT_SLOT_MESSAGE,
+  bookingFormSchema,
+  bookingTotals,
+  type BookingFormInput,
+  type BookingFormValues,
+  type PublicSlot,
+} from "./booking.schema";
+import { addMonths, monthOf } from "./components/month-calendar";
+
+/*
+ * The state of the customer's booking page: services → barber (or Anyone) → date → time → details.
+ * Computed times come from /api/availability; the shop's manual slots (spec §2) are offered alongside.
+ */
+
+export const ANYONE = "any";
+
+/** One offered time: a computed start (the server holds the member) or a manual slot. */
+export type TimeChoice =
+  | { key: string; kind: "time"; startTime: string; endTime: string; memberId: number | undefined }
+  | { key: string; kind: "slot"; startTime: string; endTime: string; slotId: number };
+
+export type FlowStep = "services" | "barber" | "date" | "time" | "details";
+
+export const emptyBookingForm: DefaultValues<BookingFormInput> = {
+  services: [],
+  choice: "",
+  customerName: "",
+  customerEmail: "",
+  customerPhone: "",
+  notes: "",
+};
+
+interface FlowInput {
+  services: readonly Service[];
+  team: readonly PublicTeamMember[];
+  slots: readonly PublicSlot[];
+  today: string;
+  /** Chosen on arrival, e.g. from a price card's "Book this". */
+  initialServiceIds: readonly string[];
+}
+
+const serviceQuery = (ids: readonly string[]) => ids.toSorted().join(",");
+
+export function useBookingFlow({ services, team, slots, today, initialServiceIds }: FlowInput) {
+  const form = useForm<BookingFormInput, unknown, BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { ...emptyBookingForm, services: [...initialServiceIds] },
+  });
+  const chosenIds = (useWatch({ control: form.control, name: "services" }) ?? []).map(String);
+  const choiceKey = useWatch({ control: form.control, name: "choice" }) ?? "";
+  const [memberChoice, setMemberChoice] = useState<string>(ANYONE);
+  // Computed times start today, whatever manual slots exist further ahead.
+  const [month, setMonth] = useState(monthOf(today));
+  const [date, setDate] = useState<string | null>(null);
+  /** The last step brought into view, so Continue moves past the barber step even when "Anyone" is kept. */
+  const [shownStep, setShownStep] = useState<FlowStep | null>(null);
+  const [refreshes, setRefreshes] = useState(0);
+
+  const chosenServices = services.filter((service) => chosenIds.includes(String(service.id)));
+  const totals = bookingTotals(chosenServices, useBookingFeePence());
+  const ableMembers = team.filter((member) => chosenIds.every((id) => member.serviceIds.includes(id)));
+  // A barber who does not do a newly added service is no longer a choice: back to Anyone.
+  const member = ableMembers.find((entry) => String(entry.id) === memberChoice);
+  const memberId = member?.id;
+  const serviceKey = serviceQuery(chosenIds);
+
+  const memberParam = memberId === undefined ? "" : `&member=${memberId}`;
+  const monthEnd = addDays(`${addMonths(month, 1)}-01`, -1);
+  const fetchedDates = useApiData<string[]>(
+    serviceKey ? `/api/availability/dates?from=${month}-01&to=${monthEnd}&services=${serviceKey}${memberParam}` : null,
+    refreshes,
+  );
+  const computedDates = new Set(fetchedDates ?? []);
+  const computedTimes =
+    useApiData<AvailableTime[]>(
+      serviceKey && date ? `/api/availability?date=${date}&services=${serviceKey}${memberParam}` : null,
+      refreshes,
+    ) ?? [];
+
+  // Manual slots: any for Anyone, otherwise the chosen barber's own.
+  const manualSlots = slots.filter((slot) => memberId === undefined || slot.memberId === memberId);
+  const manualSlotCount = (day: string) => manualSlots.filter((slot) => slot.date === day).length;
+  const hasComputedTimes = (day: string) => computedDates.has(day);
+  const hasTimes = (day: string) => hasComputedTimes(day) || manualSlotCount(day) > 0;
+
+  const seen = new Set<string>();
+  const choices: TimeChoice[] = [
+    ...computedTimes.flatMap((time): TimeChoice[] => {
+      // With Anyone, each start is offered once; the server picks the barber.
+      if (seen.has(time.startTime)) return [];
+      seen.add(time.startTime);
+      return [
+        { key: `time:${time.startTime}`, kind: "time", startTime: time.startTime, endTime: time.endTime, memberId },
+      ];
+    }),
+    ...manualSlots
+      .filter((slot) => slot.date === date)
+      .map((slot): TimeChoice => ({
+        key: `slot:${slot.id}`,
+        kind: "slot",
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        slotId: slot.id,
+      })),
+  ].toSorted((a, b) => a.startTime.localeCompare(b.startTime) || a.key.localeCompare(b.key));
+  // A time someone else booked disappears with the next load; it is then no longer chosen.
+  const choice = choices.find((entry) => entry.key === choiceKey);
+
+  const missing = [
+    ...(chosenServices.length === 0 ? [SELECT_SERVICE_MESSAGE] : []),
+    ...(choice ? [] : [SELECT_SLOT_MESSAGE]),
+  ];
+
+  const steps = useRef(new Map<FlowStep, HTMLElement>());
+  const stepRef = (step: FlowStep) => (element: HTMLElement | null) => {
+    if (element) steps.current.set(step, element);
+    else steps.current.delete(step);
+  };
+  /** Brings a step into view and moves focus to its heading, gently unless the visitor asked for less motion. */
+  function showStep(step: FlowStep) {
+    setShownStep(step);
+    // After the render that may have just revealed the step.
+    requestAnimationFrame(() => {
+      const element = steps.current.get(step);
+      if (!element) return;
+      element.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+      element.querySelector<HTMLElement>("[data-step-heading]")?.focus({ preventScroll: true });
+    });
+  }
+
+  /** The step the sticky bar's Continue leads to: the first one still open. */
+  const nextStep: FlowStep | null =
+    chosenServices.length === 0
+      ? null
+      : !date
+        ? team.length > 0 && shownStep !== "barber" && shownStep !== "date"
+          ? "barber"
+          : "date"
+        : !choice
+          ? "time"
+          : "details";
+
+  function toggleService(id: string, checked: boolean) {
+    const next = checked ? [...chosenIds, id] : chosenIds.filter((chosen) => chosen !== id);
+    form.setValue("services", next, { shouldValidate: form.formState.isSubmitted });
+    form.setValue("choice", "");
+  }
+
+  function chooseMember(next: string) {
+    setMemberChoice(next);
+    form.setValue("choice", "");
+    showStep("date");
+  }
+
+  function chooseDate(next: string) {
+    setDate(next);
+    if (choice && next !== date) form.setValue("choice", "");
+    showStep("time");
+  }
+
+  function chooseTime(next: TimeChoice) {
+    form.setValue("choice", next.key, { shouldValidate: form.formState.isSubmitted });
+    showStep("details");
+  }
+
+  function reset() {
+    form.reset(emptyBookingForm);
+    setDate(null);
+    setMemberChoice(ANYONE);
+    setShownStep(null);
+  }
+
+  return {
+    form,
+    chosenIds,
+    chosenServices,
+    totals,
+    ableMembers,
+    memberChoice: member ? memberChoice : ANYONE,
+    member,
+    month,
+    setMonth,
+    date,
+    hasTimes,
+    hasComputedTimes,
+    manualSlotCount,
+    choices,
+    choice,
+    missing,
+    nextStep,
+    stepRef,
+    showStep,
+    toggleService,
+    chooseMember,
+    chooseDate,
+    chooseTime,
+    reset,
+    /** Fetches the computed dates and times again (after a lost race, or a booking). */
+    refresh: () => setRefreshes((count) => count + 1),
+  };
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { AppContext } from "~/context";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
+import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import {
+  attendanceSchema,
+  customerBookingSchema,
+  customerNotesSchema,
+  customerRecordSchema,
+  customerSearchSchema,
+  customerSummarySchema,
+  erasureResultSchema,
+} from "./customers.schema";
+import {
+  eraseCustomer,
+  exportCustomer,
+  getCustomer,
+  listCustomers,
+  recordAttendance,
+  saveCustomerNotes,
+} from "./customers.server";
+
+/** /api/customers: the owner's customer records, export and erasure; all admin only. */
+export function customersApi(ctx: AppContext) {
+  const router = apiRouter();
+
+  const listed = apiDoc({
+    summary: "One row per customer (by e-mail, any case), optionally matching a name, e-mail or phone",
+    query: z.object({ q: customerSearchSchema }),
+    responses: { 200: ["The customers", z.array(customerSummarySchema)] },
+  });
+  router.get("/", listed, requireAdmin, async (req, res) => {
+    res.json(await listCustomers(ctx.db, { q: parseInput(customerSearchSchema, req.query.q) }));
+  });
+
+  const one = apiDoc({
+    summary: "A customer's record: bookings, contact messages and the owner's notes",
+    responses: { 200: ["The record", customerRecordSchema], 404: ["No customer with that e-mail", apiErrorSchema] },
+  });
+  router.get("/:email", one, requireAdmin, async (req, res) => {
+    res.json(await getCustomer(ctx.db, String(req.params.email)));
+  });
+
+  const notes = apiDoc({
+    summary: "Replaces the owner's private notes on a customer",
+    body: customerNotesSchema,
+    responses: { 200: ["The saved notes", customerNotesSchema] },
+  });
+  router.put("/:email/notes", notes, requireAdmin, async (req, res) => {
+    const { notes } = parseInput(customerNotesSchema, req.body);
+    res.json(await saveCustomerNotes(ctx.db, String(req.params.email), notes));
+  });
+
+  const exported = apiDoc({
+    summary: "Subject access: everything held about the e-mail address, as a JSON file",
+    responses: { 200: ["The bookings, contact messages and notes", z.looseObject({ email: z.string() })] },
+  });
+  router.get("/:email/export", exported, requireAdmin, async (req, res) => {
+    const data = await exportCustomer(ctx.db, String(req.params.email));
+    const filename = `customer-${data.email.replace(/[^a-z0-9.@_-]/g, "_")}-${data.exportedAt.slice(0, 10)}.json`;
+    res
+      .attachment(filename)
+      .type("application/json")
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  const erased = apiDoc({
+    summary: "Erasure: future bookings are cancelled (the customer is mailed), then personal data is replaced",
+    responses: { 200: ["What was cancelled and erased", erasureResultSchema] },
+  });
+  router.delete("/:email", erased, requireAdmin, async (req, res) => {
+    res.json(await eraseCustomer(ctx, String(req.params.email)));
+  });
+
+  return router;
+}
+
+/** `PATCH /api/bookings/{id}` with `{attendance}`: the admin records whether the customer came. */
+export function bookingAttendanceApi(ctx: AppContext) {
+  const router = apiRouter();
+  const attendance = apiDoc({
+    summary:
+      "Marks whether the customer came (attended or no-show; null takes it back), once the appointment has started",
+    body: attendanceSchema,
+    responses: {
+      200: ["The booking as the customer's record lists it", customerBookingSchema],
+      409: ["Not started yet, or cancelled", apiErrorSchema],
+    },
+  });
+  router.patch("/:id", attendance, requireAdmin, async (req, res) => {
+    const { attendance } = parseInput(attendanceSchema, req.body);
+    res.json(await recordAttendance(ctx.db, parseId(req.params.id, "Booking"), attendance));
+  });
+  return router;
+}

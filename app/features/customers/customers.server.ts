@@ -1,0 +1,320 @@
+import { sql } from "kysely";
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { containsText } from "~/db/search";
+import { cancelBookingByAdmin } from "~/features/booking/manage.server";
+import { conflict, notFound } from "~/lib/http-error";
+import { toPounds } from "~/lib/money";
+import { hasStarted } from "~/lib/shop-time";
+import {
+  customerKey,
+  type Attendance,
+  type CustomerBooking,
+  type CustomerMessage,
+  type CustomerRecord,
+  type CustomerSummary,
+  type ErasureResult,
+} from "./customers.schema";
+
+/*
+ * A customer is every booking made with one e-mail address, compared lower-cased, plus the
+ * contact messages sent from it and the owner's notes on it. Nothing is stored per customer
+ * but the notes, so a record can never disagree with the bookings it is made of.
+ */
+
+const emailOf = sql<string>`lower(b.customer_email)`;
+
+function bookingRows(db: Db) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .select([
+      "b.id",
+      "b.reference",
+      "b.customer_name",
+      "b.customer_email",
+      "b.customer_phone",
+      "b.notes",
+      "b.status",
+      "b.attendance",
+      "b.total_pence",
+      "b.created_at",
+      "b.cancelled_at",
+      "b.cancelled_by",
+      "s.date",
+      "s.start_time",
+      "s.end_time",
+    ])
+    .where("b.erased_at", "is", null)
+    .orderBy("s.date", "desc")
+    .orderBy("s.start_time", "desc")
+    .orderBy("b.id", "desc");
+}
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingRows>["execute"]>>[number];
+
+/** Sums one customer's bookings (newest first) into their summary line. */
+function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummary {
+  const confirmed = rows.filter((row) => row.status === "confirmed");
+  const started = confirmed.filter((row) => hasStarted(row.date, row.start_time, now));
+  const upcoming = confirmed.filter((row) => !hasStarted(row.date, row.start_time, now));
+  const latest = rows[0];
+  return {
+    email,
+    name: latest?.customer_name ?? "",
+    phone: latest?.customer_phone ?? "",
+    bookings: confirmed.length,
+    noShows: confirmed.filter((row) => row.attendance === "no-show").length,
+    lastVisit: started[0]?.date ?? null,
+    nextVisit: upcoming.at(-1)?.date ?? null,
+    totalSpent: toPounds(
+      started.filter((row) => row.attendance !== "no-show").reduce((sum, row) => sum + row.total_pence, 0),
+    ),
+  };
+}
+
+function groupByCustomer(rows: BookingRow[]) {
+  const byEmail = new Map<string, BookingRow[]>();
+  for (const row of rows) {
+    const email = customerKey(row.customer_email);
+    const list = byEmail.get(email);
+    if (list) list.push(row);
+    else byEmail.set(email, [row]);
+  }
+  return byEmail;
+}
+
+/** Every customer who has booked, most recent appointment first; `q` keeps those whose name, e-mail or phone contains it. */
+export async function listCustomers(db: Db, options: { q?: string; now?: Date } = {}): Promise<CustomerSummary[]> {
+  let query = bookingRows(db);
+  const q = options.q?.trim();
+  if (q) {
+    const digits = q.replace(/[\s()-]/g, "");
+    query = query.where(emailOf, "in", (eb) =>
+      eb
+        .selectFrom("bookings")
+        .select(sql<string>`lower(customer_email)`.as("email"))
+        .where("erased_at", "is", null)
+        .where((inner) =>
+          inner.or([
+            containsText(inner.ref("customer_name"), q),
+            containsText(inner.ref("customer_email"), q),
+            ...(digits ? [containsText(inner.ref("customer_phone"), digits)] : []),
+          ]),
+        ),
+    );
+  }
+  const now = options.now ?? new Date();
+  return [...groupByCustomer(await query.execute())].map(([email, rows]) => summarise(email, rows, now));
+}
+
+async function messagesOf(db: Db, email: string) {
+  return db
+    .selectFrom("contact_submissions")
+    .selectAll()
+    .where(sql<string>`lower(email)`, "=", email)
+    .where("erased_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+async function notesOf(db: Db, email: string) {
+  const row = await db.selectFrom("customer_notes").select("notes").where("email", "=", email).executeTakeFirst();
+  return row?.notes;
+}
+
+async function servicesOf(db: Db, bookingIds: number[]) {
+  const rows = bookingIds.length
+    ? await db
+        .selectFrom("booking_services")
+        .select(["booking_id", "title", "price_pence", "duration"])
+        .where("booking_id", "in", bookingIds)
+        .orderBy("booking_id")
+        .orderBy("position")
+        .execute()
+    : [];
+  const byBooking = new Map<number, typeof rows>();
+  for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
+  return byBooking;
+}
+
+/** The rows held about one e-mail address (bookings with their services, messages, notes); 404 when none. */
+async function loadHeld(db: Db, email: string) {
+  const key = customerKey(email);
+  const [rows, messages, notes] = await Promise.all([
+    bookingRows(db).where(emailOf, "=", key).execute(),
+    messagesOf(db, key),
+    notesOf(db, key),
+  ]);
+  if (rows.length === 0 && messages.length === 0 && notes === undefined) throw notFound("Customer");
+  const services = await servicesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { key, rows, messages, notes, services };
+}
+
+/** Everything held about one e-mail address; 404 when nothing is. */
+export async function getCustomer(db: Db, email: string, now: Date = new Date()): Promise<CustomerRecord> {
+  const { key, rows, messages, notes, services } = await loadHeld(db, email);
+  const summary = summarise(key, rows, now);
+  const latestMessage = messages[0];
+  return {
+    ...summary,
+    name: summary.name || latestMessage?.name || "",
+    phone: summary.phone || latestMessage?.phone || "",
+    notes: notes ?? "",
+    history: rows.map((row): CustomerBooking => ({
+      bookingId: row.id,
+      reference: row.reference,
+      date: row.date,
+      startTime: row.start_time,
+      endTime: row.end_time,
+      status: row.status,
+      services: (services.get(row.id) ?? []).map((service) => service.title),
+      total: toPounds(row.total_pence),
+      attendance: row.attendance,
+      canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),
+    })),
+    messages: messages.map((message): CustomerMessage => ({
+      id: message.id,
+      name: message.name,
+      phone: message.phone,
+      message: message.message,
+      createdAt: message.created_at,
+    })),
+  };
+}
+
+export async function saveCustomerNotes(db: Db, email: string, notes: string, now: Date = new Date()) {
+  const key = customerKey(email);
+  // Notes belong to someone the shop knows: the record must exist first.
+  await getCustomer(db, key, now);
+  await db
+    .insertInto("customer_notes")
+    .values({ email: key, notes, updated_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column("email").doUpdateSet({ notes, updated_at: now.toISOString() }))
+    .execute();
+  return { notes };
+}
+
+/** Marks whether the customer came. Only once a confirmed appointment has started: before, nobody knows. */
+export async function recordAttendance(
+  db: Db,
+  bookingId: number,
+  attendance: Attendance | null,
+  now: Date = new Date(),
+): Promise<CustomerBooking> {
+  const booking = await bookingRows(db).where("b.id", "=", bookingId).executeTakeFirst();
+  if (!booking) throw notFound("Booking");
+  if (booking.status !== "confirmed") throw conflict("Attendance can only be recorded for a confirmed booking.");
+  if (!hasStarted(booking.date, booking.start_time, now)) {
+    throw conflict("Attendance can only be recorded once the appointment has started.");
+  }
+  await db.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
+  const record = await getCustomer(db, booking.customer_email, now);
+  return record.history.find((entry) => entry.bookingId === bookingId)!;
+}
+
+/** Subject access: everything held about the e-mail address, as the customer gave it to us. */
+export async function exportCustomer(db: Db, email: string, now: Date = new Date()) {
+  const { key, rows, messages, notes, services } = await loadHeld(db, email);
+  return {
+    email: key,
+    exportedAt: now.toISOString(),
+    bookings: rows.map((row) => ({
+      reference: row.reference,
+      date: row.date,
+      startTime: row.start_time,
+      endTime: row.end_time,
+      status: row.status,
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      notes: row.notes,
+      services: (services.get(row.id) ?? []).map((service) => ({
+        title: service.title,
+        price: toPounds(service.price_pence),
+        duration: service.duration,
+      })),
+      total: toPounds(row.total_pence),
+      attendance: row.attendance,
+      bookedAt: row.created_at,
+      cancelledAt: row.cancelled_at,
+      cancelledBy: row.cancelled_by,
+    })),
+    contactMessages: messages.map((message) => ({
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      message: message.message,
+      sentAt: message.created_at,
+    })),
+    ownerNotes: notes ?? null,
+  };
+}
+
+export const ERASED_NAME = "[erased]";
+
+/**
+ * Replaces the personal data of bookings and contact messages, keeping dates, services and
+ * totals for the shop's figures. Used by erasure requests and by the retention job.
+ */
+export async function erasePersonalData(
+  db: Db,
+  which: { email: string } | { appointmentsBefore: string; messagesBefore: string },
+  now: Date = new Date(),
+) {
+  const erasedAt = now.toISOString();
+  let bookings = db
+    .updateTable("bookings")
+    .set({ customer_name: ERASED_NAME, customer_email: "", customer_phone: "", notes: "", erased_at: erasedAt })
+    .where("erased_at", "is", null);
+  let messages = db
+    .updateTable("contact_submissions")
+    .set({ name: ERASED_NAME, email: "", phone: "", message: ERASED_NAME, error: null, erased_at: erasedAt })
+    .where("erased_at", "is", null);
+  if ("email" in which) {
+    const key = customerKey(which.email);
+    bookings = bookings.where(sql<string>`lower(customer_email)`, "=", key);
+    messages = messages.where(sql<string>`lower(email)`, "=", key);
+  } else {
+    bookings = bookings.where("slot_id", "in", (eb) =>
+      eb.selectFrom("booking_slots").select("id").where("date", "<", which.appointmentsBefore),
+    );
+    messages = messages.where("created_at", "<", which.messagesBefore);
+  }
+  const erasedBookings = await bookings.executeTakeFirst();
+  const erasedMessages = await messages.executeTakeFirst();
+  return {
+    erasedBookings: Number(erasedBookings.numUpdatedRows),
+    erasedMessages: Number(erasedMessages.numUpdatedRows),
+  };
+}
+
+/**
+ * An erasure request: the customer's appointments still to come are cancelled first (with the
+ * usual mail, which is why the address is erased only after they are queued), then everything
+ * held about the address is erased and the owner's notes deleted.
+ */
+export async function eraseCustomer(ctx: AppContext, email: string, now: Date = new Date()): Promise<ErasureResult> {
+  const record = await getCustomer(ctx.db, email, now);
+  const upcoming = await ctx.db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .select(["b.slot_id", "s.date", "s.start_time"])
+    .where(emailOf, "=", record.email)
+    .where("b.status", "=", "confirmed")
+    .where("b.erased_at", "is", null)
+    .execute();
+  let cancelledBookings = 0;
+  for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
+    await cancelBookingByAdmin(ctx, booking.slot_id, now);
+    cancelledBookings += 1;
+  }
+  const erased = await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("customer_notes").where("email", "=", record.email).execute();
+    return erasePersonalData(trx, { email: record.email }, now);
+  });
+  return { cancelledBookings, ...erased };
+}

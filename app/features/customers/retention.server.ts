@@ -1,0 +1,72 @@
+import type { Db } from "~/db/client.server";
+import { ensureJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { loadSettings } from "~/features/settings/settings.server";
+import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
+import { erasePersonalData } from "./customers.server";
+
+/*
+ * Retention (UK GDPR storage limitation): a daily job erases the personal data of appointments
+ * and contact messages older than the shop keeps them. The /privacy page states the same periods.
+ */
+
+export interface RetentionPeriods {
+  bookingRetentionMonths: number;
+  contactRetentionMonths: number;
+}
+
+/** The retention periods: the shop's settings. */
+export async function retentionPeriods(db: Db): Promise<RetentionPeriods> {
+  const { bookingRetentionMonths, contactRetentionMonths } = await loadSettings(db);
+  return { bookingRetentionMonths, contactRetentionMonths };
+}
+
+export const RETENTION_JOB = "privacy-retention";
+/** In the quiet of the night, shop time. */
+const RETENTION_TIME = "03:00";
+
+/** `yyyy-MM-dd` the given number of calendar months before `date` (31 March − 1 month = 28/29 February). */
+export function monthsBefore(date: string, months: number) {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Erases what has passed its period: appointments dated before the cut-off day, messages sent before its start. */
+export async function applyRetention(db: Db, now: Date = new Date()) {
+  const periods = await retentionPeriods(db);
+  const today = shopToday(now);
+  const messagesBefore = shopInstant(monthsBefore(today, periods.contactRetentionMonths), "00:00").toISOString();
+  return erasePersonalData(
+    db,
+    { appointmentsBefore: monthsBefore(today, periods.bookingRetentionMonths), messagesBefore },
+    now,
+  );
+}
+
+const nextRun = (now: Date) => shopInstant(addDays(shopToday(now), 1), RETENTION_TIME);
+
+/** Makes sure the daily job exists; every instance calls this at start, and one job is kept. */
+export async function scheduleRetention(db: Db, runAt: Date = new Date()) {
+  await ensureJob(db, { kind: RETENTION_JOB, key: RETENTION_JOB, payload: {}, runAt });
+}
+
+export const retentionJobHandlers: JobHandlers = {
+  [RETENTION_JOB]: {
+    async run(ctx) {
+      const now = new Date();
+      const erased = await applyRetention(ctx.db, now);
+      if (erased.erasedBookings || erased.erasedMessages) {
+        console.log(
+          `Retention: erased the personal data of ${erased.erasedBookings} bookings and ${erased.erasedMessages} contact messages.`,
+        );
+      }
+      return { runAgainAt: nextRun(now) };
+    },
+    // A recurring job must not end with its last failure: it tries again the next night.
+    async onFailure(ctx) {
+      await scheduleRetention(ctx.db, nextRun(new Date()));
+    },
+  },
+};

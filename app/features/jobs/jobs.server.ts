@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { PostgresAdapter, sql } from "kysely";
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import type { Updateable } from "kysely";
+import type { Database, Row } from "~/db/database";
+
+/*
+ * A durable job queue in the database (docs/decisions/012-job-queue.md). A job is claimed
+ * with a lease (locked_until, locked_by) by one conditional UPDATE, so any number of workers
+ * on any number of instances run each job once; a worker that dies leaves a lease that
+ * expires, and the job runs again. Attempts count claims, so a job that keeps crashing its
+ * worker still ends as failed.
+ */
+
+export type Job = Row<"jobs">;
+
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  /** When set, replaces any job with the same key (a booking's reminder when the booking moves). */
+  key?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface JobOutcome {
+  /** A recurring job names its next run; it then starts again with fresh attempts. */
+  runAgainAt?: Date;
+}
+
+export interface JobHandler {
+  run(ctx: AppContext, payload: unknown, job: Job): Promise<JobOutcome | void>;
+  /** Called once, after the last attempt failed: where the failure has to show (a booking's mail status). */
+  onFailure?(ctx: AppContext, payload: unknown, error: string, job: Job): Promise<void>;
+}
+
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+const LEASE_MS = 2 * 60_000;
+const BACKOFF_BASE_MS = 60_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+const CLAIM_BATCH = 20;
+
+/** 1, 2, 4, 8 … minutes after the attempt that failed, at most an hour. */
+export const retryDelayMs = (attempts: number) => Math.min(BACKOFF_BASE_MS * 2 ** (attempts - 1), BACKOFF_MAX_MS);
+
+// Lets a worker in this process start at once after an enqueue instead of at its next poll.
+const nudges = new EventEmitter();
+nudges.setMaxListeners(0);
+export const nudgeJobWorkers = () => nudges.emit("nudge");
+
+/**
+ * Adds a job. Takes a transaction, so the job commits (or not) with the change that caused it;
+ * inside one, call `nudgeJobWorkers()` after the commit for the job to start at once.
+ */
+export async function enqueueJob(db: Db, job: NewJob, now: Date = new Date()) {
+  if (job.key !== undefined) await cancelJobs(db, job.key);
+  await db
+    .insertInto("jobs")
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      unique_key: job.key ?? null,
+      state: "pending",
+      run_at: (job.runAt ?? now).toISOString(),
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  if (!db.isTransaction) nudgeJobWorkers();
+}
+
+/**
+ * Keeps a recurring job in the queue: adds it once (a second call, from another instance or the
+ * next boot, leaves a waiting one in place) and brings it back when its last run failed for good.
+ */
+export async function ensureJob(db: Db, job: NewJob & { key: string }, now: Date = new Date()) {
+  const runAt = (job.runAt ?? now).toISOString();
+  await db
+    .insertInto("jobs")
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      unique_key: job.key,
+      state: "pending",
+      run_at: runAt,
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      created_at: now.toISOString(),
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column("unique_key")
+        .doUpdateSet({ state: "pending", run_at: runAt, attempts: 0, payload: JSON.stringify(job.payload) })
+        .where("jobs.state", "=", "failed"),
+    )
+    .execute();
+}
+
+/** Removes the job with this key, whatever its state; a run in flight then finishes into nothing. */
+export async function cancelJobs(db: Db, key: string) {
+  await db.deleteFrom("jobs").where("unique_key", "=", key).execute();
+}
+
+export async function findJob(db: Db, key: string) {
+  return db.selectFrom("jobs").selectAll().where("unique_key", "=", key).executeTakeFirst();
+}
+
+/**
+ * Takes up to `limit` due jobs for `workerId` with a lease. PostgreSQL skips rows another
+ * worker is claiming (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the UPDATE alone is atomic.
+ */
+export async function claimDueJobs(db: Db, workerId: string, now: Date = new Date(), limit = CLAIM_BATCH) {
+  const at = now.toISOString();
+  const due = db
+    .selectFrom("jobs")
+    .select("id")
+    .where("state", "=", "pending")
+    .where("run_at", "<=", at)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(limit);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (
+    db
+      .updateTable("jobs")
+      .set((eb) => ({
+        locked_by: workerId,
+        locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+        attempts: eb("attempts", "+", 1),
+      }))
+      // PostgreSQL: `= any(array(…))` runs the locking subquery exactly once; as a plain `in (…)`
+      // the planner may run it again per row, and its LIMIT then no longer bounds the claim.
+      .where(postgres ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : (eb) => eb("id", "in", due))
+      // Re-checked here: on PostgreSQL the row may have changed between the subquery and the update.
+      .where("state", "=", "pending")
+      .returningAll()
+      .execute()
+  );
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/** Runs one claimed job and records how it went; only the lease holder may finish it. */
+async function runClaimed(ctx: AppContext, handlers: JobHandlers, job: Job, now: () => Date) {
+  const finish = (values: Updateable<Database["jobs"]>) =>
+    ctx.db
+      .updateTable("jobs")
+      .set({ locked_by: null, locked_until: null, ...values })
+      .where("id", "=", job.id)
+      .where("locked_by", "=", job.locked_by)
+      .executeTakeFirst();
+  const handler = handlers[job.kind];
+  let error: string;
+  try {
+    if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
+    const outcome = await handler.run(ctx, JSON.parse(job.payload), job);
+    const finishedAt = now();
+    if (outcome?.runAgainAt) {
+      await finish({ run_at: outcome.runAgainAt.toISOString(), attempts: 0, last_error: null });
+    } else {
+      await finish({ state: "done", payload: "{}", finished_at: finishedAt.toISOString() });
+    }
+    return;
+  } catch (cause) {
+    error = errorText(cause);
+  }
+  const failedAt = now();
+  if (job.attempts < job.max_attempts) {
+    await finish({
+      run_at: new Date(failedAt.getTime() + retryDelayMs(job.attempts)).toISOString(),
+      last_error: error,
+    });
+    return;
+  }
+  const result = await finish({
+    state: "failed",
+    payload: "{}",
+    last_error: error,
+    finished_at: failedAt.toISOString(),
+  });
+  // Not when the job was removed meanwhile (a cancelled booking's reminder).
+  if (result.numUpdatedRows > 0n) {
+    await handler?.onFailure?.(ctx, JSON.parse(job.payload), error, job).catch((hookError: unknown) => {
+      console.error(`Recording the failure of job ${job.id} (${job.kind}) failed: ${errorText(hookError)}`);
+    });
+  }
+}
+
+export interface RunOptions {
+  workerId?: string;
+  /** The clock, for tests that move time forward to reach a retry. */
+  now?: () => Date;
+}
+
+/** Claims and runs due jobs until none is left; answers how many ran. */
+export async function runDueJobs(ctx: AppContext, handlers: JobHandlers, options: RunOptions = {}) {
+  const workerId = options.workerId ?? `worker-${randomUUID()}`;
+  const now = options.now ?? (() => new Date());
+  let ran = 0;
+  for (;;) {
+    const claimed = await claimDueJobs(ctx.db, workerId, now());
+    if (claimed.length === 0) return ran;
+    for (const job of claimed) await runClaimed(ctx, handlers, job, now);
+    ran += claimed.length;
+  }
+}
+
+export interface JobWorker {
+  /** Stops polling and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+}
+
+/** One loop per process: polls every `pollMs`, and at once when this process enqueues a job. */
+export function startJobWorker(ctx: AppContext, handlers: JobHandlers, { pollMs = 5_000 } = {}): JobWorker {
+  const workerId = `worker-${randomUUID()}`;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(tick, delay).unref();
+  };
+  const tick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runDueJobs(ctx, handlers, { workerId })
+      .then(() => undefined)
+      .catch((error: unknown) => console.error(`Job worker: ${errorText(error)}`))
+      .finally(() => {
+        running = undefined;
+        schedule(again ? 0 : pollMs);
+        again = false;
+      });
+  };
+  const onNudge = () => schedule(0);
+  nudges.on("nudge", onNudge);
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      nudges.off("nudge", onNudge);
+      await running;
+    },
+  };
+}

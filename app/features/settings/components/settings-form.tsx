@@ -1,0 +1,397 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus, Trash2 } from "lucide-react";
+import {
+  Controller,
+  get,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from "react-hook-form";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Textarea } from "~/components/ui/input";
+import { api } from "~/lib/api-client";
+import { withFieldErrors } from "~/lib/form-errors";
+import { useAdminAction } from "~/lib/use-admin-action";
+import { DISPLAY_WEEK } from "../opening-hours";
+import { settingsSchema, type SettingsInput, type ShopSettings } from "../settings.schema";
+import { WEEKDAY_NAMES } from "../shop-settings";
+
+type Errors = FieldErrors<SettingsInput>;
+
+/** The message of a nested field (e.g. "address.street"), wherever the form or the server put it. */
+const messageAt = (errors: Errors, path: string): string | undefined => {
+  const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+  // A rule about a whole list (overlapping ranges, a day twice) sits on the list, or on its root for field arrays.
+  return error?.message ?? error?.root?.message;
+};
+
+/** The paths a server refusal may name, so its message lands on the field too. */
+const SERVER_FIELDS = [
+  "shopName",
+  "tagline",
+  "about",
+  "address.street",
+  "address.town",
+  "address.postcode",
+  "geo.latitude",
+  "geo.longitude",
+  "phone",
+  "email",
+  "social.instagram",
+  "social.facebook",
+  "bookingFee",
+  "cancellationNoticeHours",
+  "minimumNoticeMinutes",
+  "bookingHorizonWeeks",
+  "reminderLeadHours",
+  "slotIntervalMinutes",
+  "bookingBufferMinutes",
+  "bookingRetentionMonths",
+  "contactRetentionMonths",
+] as const;
+
+/** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
+function withEveryDay(settings: ShopSettings): SettingsInput {
+  return {
+    ...settings,
+    openingHours: WEEKDAY_NAMES.map(
+      (_, day) => settings.openingHours.find((entry) => entry.day === day) ?? { day, ranges: [] },
+    ),
+  };
+}
+
+/** The owner's one form for the shop's facts, booking rules, weekly hours and closures. */
+export function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsInput, unknown, ShopSettings>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: withEveryDay(settings),
+  });
+  const { run } = useAdminAction();
+  const feeIncluded = useWatch({ control, name: "feeIncludedInPrices" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await run(
+      () => withFieldErrors(api<ShopSettings>("PUT", "/api/settings", values), setError, { fields: SERVER_FIELDS }),
+      { success: { title: "Settings saved", description: "The shop's settings have been saved." } },
+    );
+    if (saved) reset(withEveryDay(saved));
+  });
+
+  const text = (label: string, name: (typeof SERVER_FIELDS)[number], props: React.ComponentProps<"input"> = {}) => (
+    <FormField label={label} error={messageAt(errors, name)}>
+      {(field) => <Input {...field} {...register(name)} {...props} />}
+    </FormField>
+  );
+  const number = (
+    label: string,
+    name: (typeof SERVER_FIELDS)[number],
+    hint?: string,
+    props: React.ComponentProps<"input"> = {},
+  ) => (
+    <FormField label={label} error={messageAt(errors, name)} hint={hint}>
+      {(field) => (
+        <Input
+          {...field}
+          {...register(name, { valueAsNumber: true })}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          {...props}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Shop settings" className="grid gap-6">
+      <Section
+        id="shop-facts"
+        title="Shop details"
+        description="Shown in the header and footer, on Contact and to search engines."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("Shop name", "shopName", { autoComplete: "organization" })}
+          {text("Tagline", "tagline")}
+        </div>
+        <FormField label="About" error={messageAt(errors, "about")} hint="A sentence or two for the footer.">
+          {(field) => <Textarea {...field} {...register("about")} rows={3} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text("Street", "address.street", { autoComplete: "address-line1" })}
+          {text("Town", "address.town", { autoComplete: "address-level2" })}
+          {text("Postcode", "address.postcode", { autoComplete: "postal-code" })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number("Latitude", "geo.latitude", "Where the shop stands on the map, e.g. 53.5414.", {
+            step: "any",
+            inputMode: "decimal",
+          })}
+          {number("Longitude", "geo.longitude", "e.g. -2.1093.", { step: "any", inputMode: "decimal" })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("Phone", "phone", { type: "tel", autoComplete: "tel" })}
+          {text("Public email", "email", { type: "email", spellCheck: false })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("Instagram address", "social.instagram", { type: "url", placeholder: "https://www.instagram.com/…" })}
+          {text("Facebook address", "social.facebook", { type: "url", placeholder: "https://www.facebook.com/…" })}
+        </div>
+      </Section>
+
+      <Section id="booking-rules" title="Booking rules" description="How online booking works for customers.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Booking fee (£)"
+            error={messageAt(errors, "bookingFee")}
+            hint="Added once to every booking; each price then shows its all-in price too."
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register("bookingFee", { valueAsNumber: true })}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                disabled={feeIncluded}
+              />
+            )}
+          </FormField>
+          <div className="flex items-start gap-3 sm:pt-7">
+            <Controller
+              control={control}
+              name="feeIncludedInPrices"
+              render={({ field }) => (
+                <Checkbox
+                  id="fee-included"
+                  checked={field.value}
+                  onCheckedChange={(checked) => {
+                    field.onChange(checked === true);
+                    if (checked === true) setValue("bookingFee", 0, { shouldValidate: true });
+                  }}
+                  aria-describedby="fee-included-hint"
+                />
+              )}
+            />
+            <span className="grid gap-1">
+              <label htmlFor="fee-included" className="text-sm font-medium leading-none">
+                Fee included in prices
+              </label>
+              <span id="fee-included-hint" className="text-xs text-muted-foreground">
+                No separate fee anywhere: the service prices are the whole bill.
+              </span>
+            </span>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {number("Cancellation notice (hours)", "cancellationNoticeHours", "Online cancelling ends this long before.")}
+          {number("Minimum notice (minutes)", "minimumNoticeMinutes", "The soonest a customer can book ahead.")}
+          {number("Booking horizon (weeks)", "bookingHorizonWeeks", "How far ahead customers can book.")}
+          {number("Reminder (hours before)", "reminderLeadHours", "When the reminder mail goes out.")}
+          {number("Slot interval (minutes)", "slotIntervalMinutes", "The grid of start times offered.")}
+          {number("Buffer (minutes)", "bookingBufferMinutes", "Kept free after each appointment.")}
+          {number("Keep bookings (months)", "bookingRetentionMonths", "Then customer details are removed.")}
+          {number("Keep messages (months)", "contactRetentionMonths", "Then contact messages are removed.")}
+        </div>
+      </Section>
+
+      <Section
+        id="opening-hours"
+        title="Opening hours"
+        description="Per day: open or closed, and one or more time ranges (for example closed for lunch). Slots can only be made inside them."
+      >
+        {messageAt(errors, "openingHours") && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {messageAt(errors, "openingHours")}
+          </p>
+        )}
+        <div className="grid gap-3">
+          {DISPLAY_WEEK.map((day) => (
+            <DayHours key={day} day={day} control={control} register={register} errors={errors} />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="closures"
+        title="Closures"
+        description="Dates the shop is shut. A closure within the next 14 days is announced on Home, Booking and Contact."
+      >
+        <Closures control={control} register={register} errors={errors} />
+      </Section>
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle level={2} id={`${id}-title`}>
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+interface ArrayEditorProps {
+  control: Control<SettingsInput>;
+  register: UseFormRegister<SettingsInput>;
+  errors: Errors;
+}
+
+const NEW_RANGE = { start: "09:00", end: "17:00" };
+
+/** A further range starts where the last one ends and lasts an hour, so it never overlaps by default. */
+function nextRange(last: { end: string } | undefined) {
+  if (!last) return NEW_RANGE;
+  const hour = Math.min(Number(last.end.slice(0, 2)) + 1, 23);
+  return { start: last.end, end: hour === 23 ? "23:59" : `${String(hour).padStart(2, "0")}${last.end.slice(2)}` };
+}
+
+/** One weekday: open or closed, and its time ranges. */
+function DayHours({ day, control, register, errors }: ArrayEditorProps & { day: number }) {
+  const name = WEEKDAY_NAMES[day]!;
+  const { fields, append, remove, replace } = useFieldArray({ control, name: `openingHours.${day}.ranges` });
+  const open = fields.length > 0;
+  const dayError = messageAt(errors, `openingHours.${day}.ranges`);
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[10rem_1fr] sm:items-start">
+      <legend className="sr-only">{name}</legend>
+      <div className="flex items-center gap-3 sm:pt-2">
+        <Checkbox
+          id={`open-${day}`}
+          checked={open}
+          onCheckedChange={(checked) => replace(checked === true ? [NEW_RANGE] : [])}
+        />
+        <label htmlFor={`open-${day}`} className="font-semibold">
+          {name}
+          <span className="sr-only"> open</span>
+        </label>
+      </div>
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-end gap-x-5 gap-y-2">
+          {!open && <p className="text-sm text-muted-foreground sm:pt-2">Closed</p>}
+          {fields.map((field, index) => (
+            <div key={field.id} className="flex items-end gap-2">
+              <FormField
+                label={`Opens${fields.length > 1 ? ` (${index + 1})` : ""}`}
+                error={messageAt(errors, `openingHours.${day}.ranges.${index}.start`)}
+                className="w-32"
+              >
+                {(props) => <Input {...props} {...register(`openingHours.${day}.ranges.${index}.start`)} type="time" />}
+              </FormField>
+              <FormField
+                label={`Closes${fields.length > 1 ? ` (${index + 1})` : ""}`}
+                error={messageAt(errors, `openingHours.${day}.ranges.${index}.end`)}
+                className="w-32"
+              >
+                {(props) => <Input {...props} {...register(`openingHours.${day}.ranges.${index}.end`)} type="time" />}
+              </FormField>
+              {fields.length > 1 && (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${name} time range ${index + 1}`}
+                >
+                  <Trash2 aria-hidden className="text-destructive" />
+                </Button>
+              )}
+            </div>
+          ))}
+          {open && (
+            <Button type="button" variant="outline" size="sm" onClick={() => append(nextRange(fields.at(-1)))}>
+              <Plus aria-hidden />
+              Add time range<span className="sr-only"> on {name}</span>
+            </Button>
+          )}
+        </div>
+        {dayError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {dayError}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Dated closures: add and remove rows. */
+function Closures({ control, register, errors }: ArrayEditorProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: "closures" });
+  return (
+    <div className="grid gap-3">
+      {fields.length === 0 && <p className="text-sm text-muted-foreground">No closures planned.</p>}
+      {fields.map((field, index) => (
+        <fieldset
+          key={field.id}
+          className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-end"
+        >
+          <legend className="sr-only">Closure {index + 1}</legend>
+          <FormField label="First day" error={messageAt(errors, `closures.${index}.from`)}>
+            {(props) => <Input {...props} {...register(`closures.${index}.from`)} type="date" />}
+          </FormField>
+          <FormField label="Last day" error={messageAt(errors, `closures.${index}.to`)}>
+            {(props) => <Input {...props} {...register(`closures.${index}.to`)} type="date" />}
+          </FormField>
+          <FormField label="Note" error={messageAt(errors, `closures.${index}.note`)}>
+            {(props) => <Input {...props} {...register(`closures.${index}.note`)} placeholder="Closed for Christmas" />}
+          </FormField>
+          <Button type="button" variant="outline" onClick={() => remove(index)}>
+            <Trash2 aria-hidden />
+            Remove<span className="sr-only"> closure {index + 1}</span>
+          </Button>
+        </fieldset>
+      ))}
+      {messageAt(errors, "closures") && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {messageAt(errors, "closures")}
+        </p>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => append({ from: "", to: "", note: "" })}
+      >
+        <Plus aria-hidden />
+        Add closure
+      </Button>
+    </div>
+  );
+}

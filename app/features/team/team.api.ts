@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { AppContext } from "~/context";
+import { apiDoc } from "~/lib/api-docs.server";
+import { apiRouter, currentUser, mountAdminWrites, parseId } from "~/lib/api.server";
+import { publicTeamMemberSchema, teamMemberRecordSchema, teamMemberSchema } from "./team.schema";
+import {
+  createTeamMember,
+  deleteTeamMember,
+  getTeamMember,
+  listPublicTeam,
+  toPublic,
+  updateTeamMember,
+} from "./team.server";
+
+/** /api/team: the active members for everyone; hours, time off and inactive members for the admin. */
+export function teamApi({ db }: AppContext) {
+  const router = apiRouter();
+
+  const listed = apiDoc({
+    summary: "The shop's active barbers, with the services each performs",
+    responses: { 200: ["The team", z.array(publicTeamMemberSchema)] },
+  });
+  router.get("/", listed, async (_req, res) => {
+    res.json(await listPublicTeam(db));
+  });
+
+  const one = apiDoc({
+    summary: "One barber; an admin also gets the weekly hours, time off and inactive members",
+    adminWhen: "for weeklyHours, timeOff and inactive members",
+    responses: { 200: ["The member", z.union([teamMemberRecordSchema, publicTeamMemberSchema])] },
+  });
+  router.get("/:id", one, async (req, res) => {
+    const member = await getTeamMember(db, parseId(req.params.id, "Team member"));
+    if (currentUser(res)?.isAdmin) res.json(member);
+    else if (member.active) res.json(toPublic(member));
+    else res.status(404).json({ message: "Team member not found" });
+  });
+
+  mountAdminWrites(router, db, {
+    what: "Team member",
+    schema: teamMemberSchema,
+    item: teamMemberRecordSchema,
+    create: (db, input) => createTeamMember(db, input),
+    update: updateTeamMember,
+    remove: (db, id) => deleteTeamMember(db, id),
+  });
+  return router;
+}

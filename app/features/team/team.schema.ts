@@ -1,0 +1,92 @@
+import { z } from "zod";
+import {
+  dateRangeSchema,
+  weeklyHoursSchema,
+  type DateRange,
+  type TimeRange,
+  type WeeklyHours,
+} from "~/features/settings/settings.schema";
+import { optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
+
+/* A member of the shop's own team: what the admin form and the API both send. */
+
+const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const id = parseRowId(String(value).trim());
+  if (id !== null) return id;
+  ctx.addIssue({ code: "custom", message: "One of the chosen services is not offered" });
+  return z.NEVER;
+});
+
+export const teamMemberSchema = z.object({
+  name: requiredText("Name is required", 100),
+  bio: z
+    .string()
+    .trim()
+    .max(1000, "Bio must be at most 1000 characters")
+    .nullish()
+    .transform((value) => value ?? ""),
+  image: optionalImageUrlField(),
+  serviceIds: z
+    .array(serviceId)
+    .max(200)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  active: z.boolean().default(true),
+  order: optionalNumberField("Order must be a whole number").pipe(
+    z.number().int("Order must be a whole number").min(0).max(1_000_000).optional(),
+  ),
+  weeklyHours: weeklyHoursSchema.default([]),
+  timeOff: z.array(dateRangeSchema).max(100).default([]),
+});
+
+export type TeamMemberInput = z.input<typeof teamMemberSchema>;
+export type TeamMemberValues = z.output<typeof teamMemberSchema>;
+
+/** What anyone may see. */
+export const publicTeamMemberSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  bio: z.string(),
+  image: z.string().nullable(),
+  /** Ids as strings, as services are chosen on the booking page. */
+  serviceIds: z.array(z.string()),
+});
+export type PublicTeamMember = z.infer<typeof publicTeamMemberSchema>;
+
+/** What the admin edits. */
+export const teamMemberRecordSchema = publicTeamMemberSchema.extend({
+  active: z.boolean(),
+  order: z.int(),
+  weeklyHours: z.array(
+    z.object({ day: z.int(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }),
+  ) as z.ZodType<WeeklyHours>,
+  timeOff: z.array(z.object({ from: z.string(), to: z.string(), note: z.string() })) as z.ZodType<DateRange[]>,
+});
+export type TeamMember = z.infer<typeof teamMemberRecordSchema>;
+
+export const outsideOpeningHoursMessage = (day: string, start: string, end: string) =>
+  `${day} ${start}–${end} is outside the shop's opening hours. Working hours must sit within them.`;
+
+export const MEMBER_HAS_BOOKINGS_MESSAGE =
+  "This team member has bookings still to come, so they cannot be deleted. Cancel or move those bookings first, or deactivate the member instead.";
+
+const RANGE_TEXT = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
+const pad = (value: string) => value.padStart(2, "0");
+
+/** "09:00–12:30, 13:30–17:00" → ranges, for the admin form's one field per day; null when unreadable. */
+export function parseDayRanges(text: string): TimeRange[] | null {
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const ranges: TimeRange[] = [];
+  for (const part of parts) {
+    const match = RANGE_TEXT.exec(part);
+    if (!match) return null;
+    ranges.push({ start: `${pad(match[1]!)}:${match[2]}`, end: `${pad(match[3]!)}:${match[4]}` });
+  }
+  return ranges;
+}
+
+export const formatDayRanges = (ranges: readonly TimeRange[]) =>
+  ranges.map((range) => `${range.start}–${range.end}`).join(", ");

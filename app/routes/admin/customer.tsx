@@ -1,0 +1,252 @@
+import { Download, TriangleAlert, UserX } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { AdminPage, adminMeta } from "~/components/layout/admin-page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Label, Textarea } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast-store";
+import { requireAdminPage } from "~/features/auth/require-admin.server";
+import {
+  NO_SHOW_FLAG,
+  type Attendance,
+  type CustomerBooking,
+  type ErasureResult,
+} from "~/features/customers/customers.schema";
+import { getCustomer } from "~/features/customers/customers.server";
+import { api } from "~/lib/api-client";
+import { formatShopInstant } from "~/lib/shop-time";
+import { formatPounds } from "~/lib/money";
+import { pageData } from "~/lib/page-errors";
+import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
+import { useAdminAction } from "~/lib/use-admin-action";
+import type { Route } from "./+types/customer";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { customer: await pageData(getCustomer(context.db, params.email)) };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.customer.name || "Customer");
+
+const ATTENDANCE_LABELS: Record<Attendance, string> = { attended: "Attended", "no-show": "No-show" };
+
+export default function CustomerPage({ loaderData }: Route.ComponentProps) {
+  const { customer } = loaderData;
+  const { run, pending } = useAdminAction();
+  const navigate = useNavigate();
+  const [notes, setNotes] = useState(customer.notes);
+  const base = `/api/customers/${encodeURIComponent(customer.email)}`;
+
+  const saveNotes = (event: React.FormEvent) => {
+    event.preventDefault();
+    void run(() => api("PUT", `${base}/notes`, { notes }), { success: { title: "Notes saved" } });
+  };
+
+  const mark = (booking: CustomerBooking, attendance: Attendance | null) =>
+    run(() => api("PATCH", `/api/bookings/${booking.bookingId}`, { attendance }), {
+      success: { title: attendance ? `Marked as ${ATTENDANCE_LABELS[attendance].toLowerCase()}` : "Mark removed" },
+    });
+
+  const erase = async () => {
+    const result = await run(() => api<ErasureResult>("DELETE", base));
+    if (!result) return;
+    toast({
+      title: "Customer erased",
+      description: `Personal data removed from ${result.erasedBookings} bookings and ${result.erasedMessages} messages${
+        result.cancelledBookings
+          ? `; ${result.cancelledBookings} upcoming bookings cancelled and the customer emailed`
+          : ""
+      }.`,
+    });
+    navigate("/admin/customers", { replace: true });
+  };
+
+  return (
+    <AdminPage title={customer.name || customer.email}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Details</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              {customer.noShows >= NO_SHOW_FLAG && (
+                <p className="flex items-center gap-2 font-semibold text-destructive">
+                  <TriangleAlert className="size-4" aria-hidden />
+                  Missed {customer.noShows} appointments
+                </p>
+              )}
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="font-semibold">Email:</dt>
+                <dd className="break-all">
+                  <a className="text-accent-text underline" href={`mailto:${customer.email}`}>
+                    {customer.email}
+                  </a>
+                </dd>
+                <dt className="font-semibold">Phone:</dt>
+                <dd>
+                  {customer.phone ? (
+                    <a className="text-accent-text underline" href={`tel:${customer.phone}`}>
+                      {customer.phone}
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </dd>
+                <dt className="font-semibold">Bookings:</dt>
+                <dd>{customer.bookings}</dd>
+                <dt className="font-semibold">No-shows:</dt>
+                <dd>{customer.noShows}</dd>
+                <dt className="font-semibold">Last visit:</dt>
+                <dd>{customer.lastVisit ? formatShopDate(customer.lastVisit) : "—"}</dd>
+                <dt className="font-semibold">Next visit:</dt>
+                <dd>{customer.nextVisit ? formatShopDate(customer.nextVisit) : "—"}</dd>
+                <dt className="font-semibold">Total spent:</dt>
+                <dd className="tabular-nums">{formatPounds(customer.totalSpent)}</dd>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Private notes</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <form onSubmit={saveNotes} className="grid gap-3">
+                <Label htmlFor="customer-notes" className="sr-only">
+                  Private notes
+                </Label>
+                <Textarea
+                  id="customer-notes"
+                  rows={5}
+                  maxLength={5000}
+                  value={notes}
+                  onChange={(event) => setNotes(event.target.value)}
+                  placeholder="Only you see these, e.g. how they like their cut."
+                />
+                <Button type="submit" disabled={pending} className="justify-self-start">
+                  Save notes
+                </Button>
+              </form>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Their data</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              <p className="text-muted-foreground">
+                A copy of everything held about this email address, or its erasure, as UK GDPR gives them the right to
+                ask.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" asChild>
+                  <a href={`${base}/export`} download>
+                    <Download aria-hidden />
+                    Export data
+                  </a>
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="destructive" disabled={pending}>
+                      <UserX aria-hidden />
+                      Erase customer
+                    </Button>
+                  }
+                  title="Erase this customer?"
+                  description={`Their upcoming bookings are cancelled (they are emailed), then the name, email, phone, notes and messages of ${customer.email} are erased for good. Dates, services and totals stay for your figures.`}
+                  confirmLabel="Erase"
+                  onConfirm={() => void erase()}
+                />
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Bookings</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {customer.history.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No bookings.</p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Bookings">
+                  {customer.history.map((booking) => (
+                    <li key={booking.bookingId} className="grid gap-2 rounded-md border border-border p-3 text-sm">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <p className="font-semibold">
+                          {formatShopDate(booking.date)}, {formatTimeRange(booking.startTime, booking.endTime)}
+                        </p>
+                        <div className="flex flex-wrap gap-2">
+                          <span className="font-mono text-xs font-semibold">{booking.reference}</span>
+                          {booking.status === "cancelled" && <Badge>Cancelled</Badge>}
+                          {booking.attendance && (
+                            <Badge variant={booking.attendance === "no-show" ? "destructive" : "success"}>
+                              {ATTENDANCE_LABELS[booking.attendance]}
+                            </Badge>
+                          )}
+                        </div>
+                      </div>
+                      <p className="text-muted-foreground">
+                        {booking.services.join(", ") || "—"} ·{" "}
+                        <span className="tabular-nums">{formatPounds(booking.total)}</span>
+                      </p>
+                      {booking.canRecordAttendance && (
+                        <div
+                          className="flex flex-wrap gap-2"
+                          role="group"
+                          aria-label={`Attendance on ${formatShopDate(booking.date)}`}
+                        >
+                          {(["attended", "no-show"] as const).map((value) => (
+                            <Button
+                              key={value}
+                              size="sm"
+                              variant={booking.attendance === value ? "default" : "outline"}
+                              aria-pressed={booking.attendance === value}
+                              disabled={pending}
+                              onClick={() => void mark(booking, booking.attendance === value ? null : value)}
+                            >
+                              {ATTENDANCE_LABELS[value]}
+                            </Button>
+                          ))}
+                        </div>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Contact messages</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {customer.messages.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No messages.</p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Contact messages">
+                  {customer.messages.map((message) => (
+                    <li key={message.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
+                      <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
+                        {formatShopInstant(message.createdAt, "medium", { withTime: true })}
+                      </time>
+                      <p className="whitespace-pre-line">{message.message}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

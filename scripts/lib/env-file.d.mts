@@ -1,0 +1,1 @@
+export function loadEnvFile(): string | null;

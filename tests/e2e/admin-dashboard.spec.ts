@@ -1,0 +1,98 @@
+import { expect } from "@playwright/test";
+import { fromMinutes, shopMoment, toMinutes, formatShopDate, formatTimeRange } from "~/lib/shop-time";
+import { openingRangesOn } from "~/features/settings/opening-hours";
+import type { ShopSettings } from "~/features/settings/settings.schema";
+import { signIn } from "../support/e2e-auth";
+import { bookThroughApi, createService, createSlots, customer, test } from "../support/e2e-booking";
+import { ADMIN_SPEC_EMAIL, expectToast, pngImage, unique } from "../support/e2e-fixtures";
+
+test("the dashboard starts from today: it lists an appointment made for today and counts a new message", async ({
+  page,
+  owner,
+}) => {
+  // A slot later today, inside today's opening hours: at least an hour from now, on a five-minute mark.
+  const now = shopMoment();
+  const shop = (await (await owner.get("/api/settings")).json()) as ShopSettings;
+  const earliest = Math.ceil((toMinutes(now.time) + 60) / 5) * 5;
+  const start = openingRangesOn(shop, now.date)
+    .map((range) => ({ from: Math.max(toMinutes(range.start), earliest), until: toMinutes(range.end) }))
+    .find((range) => range.from + 30 <= range.until)?.from;
+  test.skip(start === undefined, "the shop has no opening time left today to book a slot in");
+  const [startTime, endTime] = [fromMinutes(start!), fromMinutes(start! + 30)];
+
+  const service = await createService(owner, { title: unique("Dashboard Fade"), price: 18, duration: 30 });
+  const [slot] = await createSlots(owner, { dates: [now.date], startTime, endTime });
+  const who = { ...customer, customerName: unique("Today Customer") };
+  await bookThroughApi(owner, slot!.id, [service], who);
+  const sender = unique("Dashboard Sender");
+  const sent = await page.request.post("/api/contact", {
+    data: { name: sender, email: ADMIN_SPEC_EMAIL, phone: "07700 900123", message: "Are you open on bank holidays?" },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await signIn(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  // The spec's dashboard is still there: Logout and the cards to every screen.
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Management sections" }).getByRole("link")).not.toHaveCount(0);
+
+  const todayList = page.getByRole("region", { name: /^Today/ });
+  const appointment = todayList.getByRole("listitem").filter({ hasText: who.customerName });
+  await expect(appointment).toContainText(formatTimeRange(startTime, endTime));
+  await expect(appointment).toContainText(service.title);
+
+  const messages = page.getByRole("link", { name: /new messages?/ });
+  await expect(messages).toHaveAttribute("href", "/admin/contact");
+  expect(Number((await messages.textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(1);
+
+  // This server has no mail server: the dashboard says so once, with the same words as the badges.
+  await expect(page.getByRole("region", { name: "Mail not set up" })).toContainText("SMTP_URL");
+
+  // Manage opens that day's bookings.
+  await todayList.getByRole("link", { name: `Manage the bookings of ${formatShopDate(now.date)}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Booking Slots" })).toBeVisible();
+  const booked = page.getByRole("list", { name: `Booked slots on ${formatShopDate(now.date)}` });
+  await expect(booked).toContainText(who.customerName);
+  await expect(booked).toContainText("Mail not set up");
+
+  // No promise of a mail that cannot be sent.
+  await booked.getByRole("button", { name: "Cancel booking" }).filter({ visible: true }).first().click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to cancel this booking?" });
+  await expect(confirm).toContainText("Mail not set up, so the customer is not emailed");
+  await expect(confirm).not.toContainText("The customer is emailed");
+  await confirm.getByRole("button", { name: "Keep booking" }).click();
+});
+
+test("an image uploaded from inside the picker is chosen in one go, shown by its file name", async ({ page }) => {
+  await signIn(page);
+  const name = unique("Picker Pomade");
+  const file = `${name.replace(/\W+/g, "-").toLowerCase()}.png`;
+
+  await page.goto("/admin/products");
+  await page.getByRole("button", { name: "Add New Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Product" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Price (£)").fill("9.50");
+  await dialog.getByLabel("Description").fill("Chosen straight from an upload.");
+
+  await dialog.getByRole("button", { name: "Image Choose Image" }).click();
+  const picker = page.getByRole("dialog", { name: "Choose an Image" });
+  await picker.locator('input[type="file"]').setInputFiles({
+    name: file,
+    mimeType: "image/png",
+    buffer: await pngImage({ r: 200, g: 160, b: 60 }),
+  });
+  await expectToast(page, "Files uploaded");
+  await expect(picker).toHaveCount(0);
+
+  const chosen = dialog.getByRole("button", { name: `Image Chosen image: ${file} Change image` });
+  await expect(chosen).toBeVisible();
+  await expect(chosen.locator("img")).toHaveAttribute("src", /^\/uploads\/[0-9a-f]+\.webp$/);
+  await expect(chosen).not.toContainText("/uploads/");
+
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expectToast(page, "Product created");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(card.getByRole("img", { name })).toHaveAttribute("src", /^\/uploads\/[0-9a-f]+\.webp$/);
+});

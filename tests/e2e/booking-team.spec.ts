@@ -1,0 +1,116 @@
+import { expect } from "@playwright/test";
+import { dayOfWeek } from "~/features/settings/opening-hours";
+import type { TeamMember } from "~/features/team/team.schema";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { signIn } from "../support/e2e-auth";
+import { calendarDay, createService, customer, test } from "../support/e2e-booking";
+import { expectToast, unique } from "../support/e2e-fixtures";
+
+/** A weekday at least three days ahead: clear of the minimum notice, inside the 8-week horizon. */
+function nextWeekday() {
+  let date = addDays(shopToday(), 3 + Math.floor(Math.random() * 20));
+  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, 1);
+  return date;
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("on a phone, a customer books a 90-minute service with a chosen barber, then with Anyone; the booked span is skipped", async ({
+  page,
+  owner,
+}) => {
+  const service = await createService(owner, { title: unique("Long Colour"), price: 40, duration: 90 });
+  const created = await owner.post("/api/team", {
+    data: {
+      name: unique("Barber"),
+      bio: "Colour specialist.",
+      image: null,
+      serviceIds: [String(service.id)],
+      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
+      timeOff: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const barber = (await created.json()) as TeamMember;
+  const date = nextWeekday();
+  const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+
+  /** The dates with times are fetched for the month shown: wait until the day is offered. */
+  async function chooseDate() {
+    const day = await calendarDay(page, "Choose a date", date);
+    await expect(day).not.toHaveAttribute("aria-disabled", "true");
+    await day.click();
+  }
+
+  async function book(barberName: string, time: string) {
+    await page.goto("/bookings");
+    await page.getByRole("checkbox", { name: service.title }).check();
+    // The sticky bar leads on: total and length, then Continue to the barber step.
+    const bar = page.getByRole("region", { name: "Your booking so far" });
+    await expect(bar).toContainText("£48.00");
+    await expect(bar).toContainText("90 mins");
+    await bar.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Choose a Barber" })).toBeInViewport();
+    await page.getByRole("radio", { name: new RegExp(barberName) }).check();
+    await chooseDate();
+    await expect(page.getByRole("heading", { name: "Choose a Time" })).toBeInViewport();
+    await times.getByRole("button", { name: time }).click();
+    await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
+    await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
+    await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+    await expectToast(page, "Your appointment has been booked successfully!");
+    const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
+    await expect(confirmation).toContainText(time);
+    await expect(confirmation).toContainText(barber.name);
+  }
+
+  await book(barber.name, "10:00 am – 11:30 am");
+  await book("Anyone", "11:30 am – 1:00 pm");
+
+  // Afterwards the times offered skip both booked spans: the first free start is 13:00.
+  await page.getByRole("checkbox", { name: service.title }).check();
+  await page.getByRole("radio", { name: new RegExp(barber.name) }).check();
+  await chooseDate();
+  await expect(times.getByRole("button").first()).toBeVisible();
+  const offered = await times.getByRole("button").allTextContents();
+  expect(offered[0]).toBe("1:00 pm – 2:30 pm");
+  expect(offered.at(-1)).toBe("2:30 pm – 4:00 pm");
+});
+
+test("the owner adds a barber with hours, gives them a day off, and sees the day view", async ({ page }) => {
+  await signIn(page);
+  const name = unique("New Barber");
+  const dayOff = nextWeekday();
+  await page.goto("/admin/team");
+  await page.getByRole("button", { name: "Add Team Member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Team Member" });
+  await dialog.getByLabel("Name").fill(name);
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+    await dialog.getByLabel(day, { exact: true }).fill("09:00–12:30, 13:30–17:00");
+  await dialog.getByRole("button", { name: "Add time off" }).click();
+  await dialog.getByLabel("First day").fill(dayOff);
+  await dialog.getByLabel("Last day").fill(dayOff);
+  await dialog.getByLabel("Note").fill("Dentist");
+  await dialog.getByRole("button", { name: "Add Member" }).click();
+  await expectToast(page, "Team member added");
+
+  const card = page.getByRole("main").getByRole("listitem").filter({ hasText: name });
+  await expect(card).toContainText("Monday – Friday");
+  await expect(card).toContainText("9:00 am – 12:30 pm, 1:30 pm – 5:00 pm");
+  await expect(card).toContainText("Dentist");
+
+  // The day off offers nothing; the next working day does.
+  const team = (await (await page.request.get("/api/team")).json()) as Array<{
+    id: number;
+    name: string;
+    serviceIds: string[];
+  }>;
+  const member = team.find((entry) => entry.name === name)!;
+  const services = `services=${member.serviceIds[0]}&member=${member.id}`;
+  expect(await (await page.request.get(`/api/availability?date=${dayOff}&${services}`)).json()).toEqual([]);
+
+  await page.goto("/admin/bookings");
+  const dayView = page.getByRole("region", { name: /^Day view of/ });
+  await expect(dayView.getByRole("heading", { name })).toBeVisible();
+});

@@ -1,0 +1,61 @@
+import type { Db } from "~/db/client.server";
+import { bookingRequestSchema, slotCreateSchema } from "~/features/booking/booking.schema";
+import { bookSlot } from "~/features/booking/booking.server";
+import { createSlots } from "~/features/booking/slots.server";
+import { serviceFormSchema } from "~/features/services/services.schema";
+import { createService } from "~/features/services/services.server";
+import { shopInstant } from "~/lib/shop-time";
+
+/*
+ * Bookings made through the real booking rules at a chosen moment: an appointment "made last
+ * month" for yesterday is exactly what a customer would have left behind.
+ */
+
+export async function addService(db: Db, title = "Skin Fade", price = 18.5) {
+  const service = await createService(
+    db,
+    serviceFormSchema.parse({
+      title,
+      price,
+      description: "Done properly.",
+      category: "hair",
+      icon: "Scissors",
+      duration: 30,
+      order: 0,
+    }),
+  );
+  return service.id;
+}
+
+export interface Appointment {
+  date: string;
+  startTime?: string;
+  endTime?: string;
+  name?: string;
+  email: string;
+  phone?: string;
+  serviceIds: number[];
+  /** When the booking is made; by default a week before the appointment. */
+  bookedAt?: Date;
+}
+
+export async function bookAppointment(db: Db, appointment: Appointment) {
+  const startTime = appointment.startTime ?? "10:00";
+  const endTime = appointment.endTime ?? "10:30";
+  const bookedAt =
+    appointment.bookedAt ?? new Date(shopInstant(appointment.date, startTime).getTime() - 7 * 24 * 3_600_000);
+  const [slot] = await createSlots(
+    db,
+    slotCreateSchema.parse({ dates: [appointment.date], startTime, endTime }),
+    bookedAt,
+  );
+  const request = bookingRequestSchema.parse({
+    services: appointment.serviceIds.map(String),
+    customerName: appointment.name ?? "Sam Taylor",
+    customerEmail: appointment.email,
+    customerPhone: appointment.phone ?? "07911 123456",
+    notes: "",
+  });
+  const { booking, manageToken } = await bookSlot(db, slot!.id, request, bookedAt);
+  return { ...booking, manageToken };
+}
