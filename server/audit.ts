@@ -35,6 +35,7 @@ const ACTIONS: Record<string, string> = {
   "DELETE /gallery/categories/:id": "delete category",
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
+  "POST /bookings/manage/:token/reschedule": "move booking by its private link",
   "POST /media": "upload",
 };
 

@@ -20,6 +20,7 @@ import * as settings from "./migrations/003-settings";
 import * as adminAccounts from "./migrations/004-admin-accounts";
 import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
+import * as reschedule from "./migrations/007-reschedule";
 
 export type Db = Kysely<Database>;
 
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "004-admin-accounts": adminAccounts,
   "005-team": team,
   "006-jobs": jobs,
+  "007-reschedule": reschedule,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -140,6 +140,8 @@ export interface BookingsTable {
   attendance: "attended" | "no-show" | null;
   /** When the customer's personal data was replaced (retention or an erasure request). */
   erased_at: string | null;
+  /** The booking's revision: one more each time it is moved (the calendar file's SEQUENCE). */
+  sequence: Generated<number>;
 }
 
 export interface BookingServicesTable {

@@ -88,6 +88,9 @@ const DATE_STYLES = {
   month: "MMMM yyyy",
   /** "Tuesday": matches the opening hours' day names. */
   weekday: "EEEE",
+  /** "Tue" over "Dec 1": a day chip in a row of days. */
+  weekdayShort: "EEE",
+  monthDay: "MMM d",
 } as const;
 
 export type DateStyle = keyof typeof DATE_STYLES;

@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
-import { Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { Form, Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
@@ -9,9 +9,20 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast-store";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
-import type { ManagedBooking } from "~/features/booking/booking.schema";
-import { getBookingByToken } from "~/features/booking/manage.server";
+import { ReschedulePicker } from "~/features/booking/components/reschedule-picker";
+import {
+  reschedulePickerQuerySchema,
+  rescheduleRequestSchema,
+  type ManagedBooking,
+} from "~/features/booking/booking.schema";
+import {
+  cancelBookingByToken,
+  getBookingByToken,
+  getMoveOptions,
+  rescheduleBookingByToken,
+} from "~/features/booking/manage.server";
 import { ApiError, api } from "~/lib/api-client";
+import { formFailure } from "~/lib/form-action.server";
 import { HttpError } from "~/lib/http-error";
 import { seoMeta } from "~/features/seo/seo";
 import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
@@ -20,25 +31,53 @@ import type { Route } from "./+types/booking-manage";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Your Booking",
-    description: "View or cancel your appointment.",
+    description: "View, move or cancel your appointment.",
     path: "/bookings/manage",
     // The address is the customer's private key: never in search results.
     noindex: true,
   });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     const { cancellationNoticeHours } = await context.settings();
     const booking = await getBookingByToken(context.db, params.token, { noticeHours: cancellationNoticeHours });
-    return { booking, token: params.token };
+    const picker = reschedulePickerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const moveOptions = await getMoveOptions(context, params.token, picker);
+    return { booking, token: params.token, moveOptions };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
 }
 
-export default function BookingManagePage({ loaderData }: Route.ComponentProps) {
-  const { booking, token } = loaderData;
+/**
+ * The page's forms posted without JavaScript (and the hydrated move): the same schema and the same
+ * feature calls as POST /api/bookings/manage/{token}/reschedule and …/cancel. A cancel posted without
+ * JavaScript asks once more on the page, as the dialog does when hydrated.
+ */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
+  try {
+    if (intent === "cancel") {
+      if (form.confirmed !== "yes") return { intent, confirmCancel: true };
+      await cancelBookingByToken(context, params.token);
+      return { intent, cancelled: true };
+    }
+    return {
+      intent,
+      moved: await rescheduleBookingByToken(context, params.token, rescheduleRequestSchema.parse(form)),
+    };
+  } catch (error) {
+    return formFailure(error, { intent });
+  }
+}
+
+const CANCEL_QUESTION = "Are you sure you want to cancel this booking?";
+const CANCEL_CONSEQUENCE = "Your time slot will be released for other customers. This cannot be undone.";
+
+export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, token, moveOptions } = loaderData;
   const { revalidate } = useRevalidator();
   const [cancelling, setCancelling] = useState(false);
 
@@ -87,30 +126,68 @@ export default function BookingManagePage({ loaderData }: Route.ComponentProps) 
                     </a>
                   </Button>
                   {booking.canCancel && (
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="destructive" disabled={cancelling}>
-                          {cancelling ? "Cancelling..." : "Cancel booking"}
-                        </Button>
-                      }
-                      title="Are you sure you want to cancel this booking?"
-                      description="Your time slot will be released for other customers. This cannot be undone."
-                      confirmLabel="Cancel booking"
-                      cancelLabel="Keep booking"
-                      onConfirm={cancelBooking}
-                    />
+                    // Before JavaScript the button posts the form and the page asks once more; once
+                    // hydrated the post is held back and the dialog asks instead.
+                    <Form method="post" onSubmit={(event) => event.preventDefault()}>
+                      <input type="hidden" name="intent" value="cancel" />
+                      <ConfirmDialog
+                        trigger={
+                          <Button type="submit" variant="destructive" disabled={cancelling}>
+                            {cancelling ? "Cancelling..." : "Cancel booking"}
+                          </Button>
+                        }
+                        title={CANCEL_QUESTION}
+                        description={CANCEL_CONSEQUENCE}
+                        confirmLabel="Cancel booking"
+                        cancelLabel="Keep booking"
+                        onConfirm={cancelBooking}
+                      />
+                    </Form>
                   )}
                 </div>
+                {actionData && "confirmCancel" in actionData && booking.canCancel && (
+                  <Form
+                    method="post"
+                    role="group"
+                    aria-labelledby="confirm-cancel"
+                    className="grid gap-3 rounded-md border border-destructive/40 p-4"
+                  >
+                    <p id="confirm-cancel" className="font-semibold">
+                      {CANCEL_QUESTION}
+                    </p>
+                    <p className="text-sm text-muted-foreground">{CANCEL_CONSEQUENCE}</p>
+                    <input type="hidden" name="intent" value="cancel" />
+                    <div className="flex flex-col gap-2 sm:flex-row">
+                      <Button type="submit" name="confirmed" value="yes" variant="destructive">
+                        Cancel booking
+                      </Button>
+                      <Button asChild variant="outline">
+                        <Link to=".">Keep booking</Link>
+                      </Button>
+                    </div>
+                  </Form>
+                )}
                 <p className="text-sm text-muted-foreground">
                   {booking.canCancel
-                    ? `You can cancel online up to ${booking.cancelNoticeHours} hours before your appointment.`
-                    : `Bookings can only be cancelled online up to ${booking.cancelNoticeHours} hours before the appointment. To change or cancel it now, please call us on `}
+                    ? `You can change or cancel online up to ${booking.cancelNoticeHours} hours before your appointment.`
+                    : `Bookings can only be changed or cancelled online up to ${booking.cancelNoticeHours} hours before the appointment. To change or cancel it now, please call us on `}
                   {!booking.canCancel && (
                     <>
                       <ShopPhoneLink className="font-semibold text-accent-text underline" />.
                     </>
                   )}
                 </p>
+                {actionData && "message" in actionData && actionData.intent === "cancel" && (
+                  <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                    {actionData.message}
+                  </p>
+                )}
+                {moveOptions && (
+                  <ReschedulePicker
+                    options={moveOptions}
+                    postedResult={actionData?.intent === "reschedule" ? actionData : undefined}
+                  />
+                )}
               </div>
             ) : (
               <div role="status" className="grid gap-3 border-t border-border pt-5">

@@ -5,6 +5,7 @@ import { badRequest } from "~/lib/http-error";
 import {
   availableDates,
   availableTimes,
+  bookableDates,
   type AvailabilityRules,
   type AvailableTime,
   type BusySpan,
@@ -27,8 +28,17 @@ export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
   }));
 }
 
-/** The time members hold between two dates: booked appointments and manual slots still on offer. */
-export async function loadBusySpans(db: Db, memberIds: number[], from: string, to: string): Promise<BusySpan[]> {
+/**
+ * The time members hold between two dates: booked appointments and manual slots still on offer.
+ * A booking being moved names its own slot, which then does not stand in the way of its new time.
+ */
+export async function loadBusySpans(
+  db: Db,
+  memberIds: number[],
+  from: string,
+  to: string,
+  exceptSlotId?: number,
+): Promise<BusySpan[]> {
   if (memberIds.length === 0) return [];
   const rows = await db
     .selectFrom("booking_slots")
@@ -37,6 +47,7 @@ export async function loadBusySpans(db: Db, memberIds: number[], from: string, t
     .where("date", ">=", from)
     .where("date", "<=", to)
     .where("status", "!=", "released")
+    .$if(exceptSlotId !== undefined, (query) => query.where("id", "!=", exceptSlotId!))
     .execute();
   return rows.map((row) => ({
     memberId: row.member_id!,
@@ -107,4 +118,36 @@ export async function getAvailableDates(
     busy,
     now,
   );
+}
+
+export interface OpenTimesRequest {
+  serviceIds: readonly number[];
+  lengthMinutes: number;
+  memberId?: number | undefined;
+  /** A booking being moved: its own time counts as free. */
+  exceptSlotId?: number;
+  /** The date whose times are wanted; the first open date when it has none. */
+  date?: string | undefined;
+}
+
+/**
+ * The open dates from today to the booking horizon and the start times of one of them (each time
+ * once, whoever holds it), for a booking whose length is already known: the manage page's picker.
+ */
+export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date = new Date()) {
+  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const { first, last } = bookableDates(rules, now);
+  const busy = await loadBusySpans(
+    db,
+    members.map((member) => member.id),
+    first,
+    last,
+    request.exceptSlotId,
+  );
+  const query = { serviceIds: request.serviceIds, lengthMinutes: request.lengthMinutes, memberId: request.memberId };
+  const dates = availableDates(members, { ...query, from: first, to: last }, rules, busy, now);
+  const date = request.date && dates.includes(request.date) ? request.date : dates[0];
+  const starts = date ? availableTimes(members, { ...query, date }, rules, busy, now) : [];
+  const times = starts.filter((time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index);
+  return { dates, date: date ?? null, times: times.map(({ startTime, endTime }) => ({ startTime, endTime })) };
 }

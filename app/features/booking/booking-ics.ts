@@ -34,6 +34,8 @@ export interface IcsBooking {
   memberName?: string | null;
   /** The private manage link, when known. */
   manageUrl?: string;
+  /** The booking's revision: a moved booking's file replaces the event a calendar already holds. */
+  sequence?: number;
 }
 
 const CRLF = "\r\n";
@@ -118,6 +120,7 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     ...LONDON_VTIMEZONE,
     "BEGIN:VEVENT",
     `UID:${booking.reference.toLowerCase()}@booking.${slugOf(shop.shopName)}`,
+    `SEQUENCE:${booking.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(stamp)}`,
     `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.startTime)}`,
     `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.endTime)}`,

@@ -11,9 +11,11 @@ import {
 import {
   customerCancellationMail,
   customerConfirmationMail,
+  customerRescheduleMail,
   reminderMail,
   shopBookingNotice,
   shopCancellationMail,
+  shopRescheduleNotice,
 } from "./booking-mail.server";
 import { findConfirmedBooking } from "./booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
@@ -22,7 +24,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token }: BookingMailPayload,
+  { mail, booking, token, previous }: BookingMailPayload,
 ): Promise<OutgoingMail | undefined> {
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
@@ -34,11 +36,16 @@ async function mailFor(
       return customerCancellationMail(ctx.config, await loadSettings(ctx.db), booking);
     case "shop-cancellation":
       return shopEmail ? shopCancellationMail(shopEmail, booking) : undefined;
+    case "reschedule":
+      return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token ?? "");
+    case "shop-reschedule":
+      return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
   }
 }
 
 /** The mails that show on the booking in the admin list; a cancellation's has no booking left to show on. */
-const shownOnBooking = (mail: BookingMailPayload["mail"]) => mail === "confirmation" || mail === "shop-notice";
+const shownOnBooking = (mail: BookingMailPayload["mail"]) =>
+  mail !== "customer-cancellation" && mail !== "shop-cancellation";
 
 async function recordMailFailure(ctx: AppContext, bookingId: number, to: string, error: string) {
   const booking = await ctx.db

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { cancelJobs, enqueueJob } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
-import type { MailBooking } from "./booking-mail.server";
+import type { MailBooking, PreviousTime } from "./booking-mail.server";
 
 /*
  * The booking's side of the job queue: which mails a booking change queues. Each is called
@@ -12,7 +12,13 @@ import type { MailBooking } from "./booking-mail.server";
 export const BOOKING_MAIL_JOB = "booking-mail";
 export const BOOKING_REMINDER_JOB = "booking-reminder";
 
-export type BookingMailKind = "confirmation" | "shop-notice" | "customer-cancellation" | "shop-cancellation";
+export type BookingMailKind =
+  | "confirmation"
+  | "shop-notice"
+  | "customer-cancellation"
+  | "shop-cancellation"
+  | "reschedule"
+  | "shop-reschedule";
 
 export interface BookingMailPayload {
   bookingId: number;
@@ -21,6 +27,8 @@ export interface BookingMailPayload {
   booking: MailBooking;
   /** The manage-link token, for the mails that carry the link. */
   token?: string;
+  /** Where a moved booking was, for the mails that say it moved. */
+  previous?: PreviousTime;
 }
 
 export interface BookingReminderPayload {
@@ -41,32 +49,54 @@ export const reminderKey = (bookingId: number) => `${BOOKING_REMINDER_JOB}:${boo
 export const reminderInstant = (date: string, startTime: string, leadHours: number) =>
   new Date(shopInstant(date, startTime).getTime() - leadHours * HOUR_MS);
 
-async function queueMail(db: Db, mail: BookingMailKind, bookingId: number, booking: MailBooking, token?: string) {
-  const payload: BookingMailPayload = { bookingId, mail, booking, ...(token ? { token } : {}) };
+type QueuedBooking = MailBooking & { id: number };
+
+async function queueMail(
+  db: Db,
+  mail: BookingMailKind,
+  booking: QueuedBooking,
+  extra: Pick<BookingMailPayload, "token" | "previous"> = {},
+) {
+  const payload: BookingMailPayload = { bookingId: booking.id, mail, booking, ...extra };
   await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
 }
 
 /**
- * A new booking: the customer's confirmation, the shop's notice and the reminder (none when the
- * appointment is already inside the lead time, since the confirmation has just told them).
+ * Puts the booking's one reminder at the lead time before its start, replacing any earlier one;
+ * none when the appointment is already inside the lead time, since the mail just sent tells them.
  */
-export async function queueBookingMails(
+async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, now: Date) {
+  const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
+  if (runAt <= now) {
+    await cancelJobs(db, reminderKey(booking.id));
+    return;
+  }
+  const payload: BookingReminderPayload = { bookingId: booking.id, token };
+  await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
+}
+
+/** A new booking: the customer's confirmation, the shop's notice and the reminder. */
+export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = new Date()) {
+  await queueMail(db, "confirmation", booking, { token });
+  await queueMail(db, "shop-notice", booking);
+  await scheduleReminder(db, booking, token, now);
+}
+
+/** A booking the customer moved: both sides are told, and the reminder moves with it. */
+export async function queueRescheduleMails(
   db: Db,
-  booking: MailBooking & { id: number },
+  booking: QueuedBooking,
+  previous: PreviousTime,
   token: string,
   now: Date = new Date(),
 ) {
-  await queueMail(db, "confirmation", booking.id, booking, token);
-  await queueMail(db, "shop-notice", booking.id, booking);
-  const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
-  if (runAt > now) {
-    const payload: BookingReminderPayload = { bookingId: booking.id, token };
-    await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
-  }
+  await queueMail(db, "reschedule", booking, { token, previous });
+  await queueMail(db, "shop-reschedule", booking, { previous });
+  await scheduleReminder(db, booking, token, now);
 }
 
 /** A cancelled booking: its reminder goes, and the other side is told. */
-export async function queueCancellationMail(db: Db, booking: MailBooking & { id: number }, by: "customer" | "admin") {
+export async function queueCancellationMail(db: Db, booking: QueuedBooking, by: "customer" | "admin") {
   await cancelJobs(db, reminderKey(booking.id));
-  await queueMail(db, by === "customer" ? "shop-cancellation" : "customer-cancellation", booking.id, booking);
+  await queueMail(db, by === "customer" ? "shop-cancellation" : "customer-cancellation", booking);
 }

@@ -26,6 +26,16 @@ export interface MailBooking {
   feePence: number;
   totalPence: number;
   durationMinutes: number;
+  /** The booking's revision; absent from mails queued before bookings could move. */
+  sequence?: number;
+}
+
+/** Where a moved booking was before: the mails say what changed. */
+export interface PreviousTime {
+  date: string;
+  startTime: string;
+  endTime: string;
+  memberName: string | null;
 }
 
 export const manageUrl = (config: Config, token: string) => `${config.publicUrl}/bookings/manage/${token}`;
@@ -33,7 +43,7 @@ export const manageUrl = (config: Config, token: string) => `${config.publicUrl}
 /** Header values come from visitors; a line break must never reach a header. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-const when = (booking: MailBooking) =>
+const when = (booking: Pick<MailBooking, "date" | "startTime" | "endTime">) =>
   `${formatShopDate(booking.date)}, ${formatTimeRange(booking.startTime, booking.endTime)}`;
 
 const details = (booking: MailBooking) => [
@@ -55,7 +65,8 @@ const details = (booking: MailBooking) => [
 
 const signature = (shop: ShopSettings) => ["", shop.shopName, addressLine(shop), shop.phone];
 
-const calendarAttachment = (shop: ShopSettings, booking: MailBooking, link: string) => ({
+/** The booking's calendar file, the same for the mails and the manage page's download. */
+export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: string) => ({
   filename: bookingIcsFilename(shop.shopName, booking.reference),
   contentType: ICS_CONTENT_TYPE,
   content: bookingIcs(shop, {
@@ -66,6 +77,7 @@ const calendarAttachment = (shop: ShopSettings, booking: MailBooking, link: stri
     serviceTitles: booking.services.map((service) => service.title),
     memberName: booking.memberName,
     manageUrl: link,
+    sequence: booking.sequence,
   }),
 });
 
@@ -91,7 +103,7 @@ export function customerConfirmationMail(
       "The attached calendar file adds the appointment to your calendar.",
       ...signature(shop),
     ].join("\n"),
-    attachments: [calendarAttachment(shop, booking, link)],
+    attachments: [calendarFile(shop, booking, link)],
   };
 }
 
@@ -132,7 +144,58 @@ export function reminderMail(config: Config, shop: ShopSettings, booking: MailBo
       "The attached calendar file adds the appointment to your calendar.",
       ...signature(shop),
     ].join("\n"),
-    attachments: [calendarAttachment(shop, booking, link)],
+    attachments: [calendarFile(shop, booking, link)],
+  };
+}
+
+const previously = (previous: PreviousTime) =>
+  `Previously: ${when(previous)}${previous.memberName ? ` with ${previous.memberName}` : ""}`;
+
+/** Confirms the customer's new time after they moved their booking; the calendar file replaces the old event. */
+export function customerRescheduleMail(
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  previous: PreviousTime,
+  token: string,
+): OutgoingMail {
+  const link = manageUrl(config, token);
+  return {
+    to: booking.customerEmail,
+    subject: oneLine(`Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`),
+    text: [
+      `Hello ${booking.customerName},`,
+      "",
+      `Your appointment at ${shop.shopName} has moved. Your new time:`,
+      "",
+      ...details(booking),
+      previously(previous),
+      "",
+      `To see, change or cancel your booking, use your private link: ${link}`,
+      `Online changes are possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`,
+      "The attached calendar file moves the appointment in your calendar.",
+      ...signature(shop),
+    ].join("\n"),
+    attachments: [calendarFile(shop, booking, link)],
+  };
+}
+
+/** Tells the shop that a customer moved their booking through the private link. */
+export function shopRescheduleNotice(shopEmail: string, booking: MailBooking, previous: PreviousTime): OutgoingMail {
+  return {
+    to: shopEmail,
+    replyTo: booking.customerEmail,
+    subject: oneLine(`Booking moved: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
+    text: [
+      "A customer moved their appointment online; the old time is free again.",
+      "",
+      `Customer: ${booking.customerName}`,
+      `Email: ${booking.customerEmail}`,
+      `Phone: ${booking.customerPhone}`,
+      "",
+      ...details(booking),
+      previously(previous),
+    ].join("\n"),
   };
 }
 

@@ -13,6 +13,9 @@ export interface BookingRecord extends MailBooking {
   status: "confirmed" | "cancelled";
   cancelledAt: string | null;
   cancelledBy: string | null;
+  sequence: number;
+  /** The booked services still on the price list (a deleted service keeps only its title and price here). */
+  serviceIds: number[];
 }
 
 export type BookingLookup = { id: number } | { tokenHash: string } | { confirmedOnSlot: number };
@@ -35,6 +38,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
       "b.duration_minutes",
       "b.cancelled_at",
       "b.cancelled_by",
+      "b.sequence",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -47,7 +51,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
   if (!row) return undefined;
   const services = await db
     .selectFrom("booking_services")
-    .select(["title", "price_pence", "duration"])
+    .select(["service_id", "title", "price_pence", "duration"])
     .where("booking_id", "=", row.id)
     .orderBy("position")
     .execute();
@@ -79,6 +83,8 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
     durationMinutes: row.duration_minutes,
     cancelledAt: row.cancelled_at,
     cancelledBy: row.cancelled_by,
+    sequence: row.sequence,
+    serviceIds: services.flatMap((service) => (service.service_id === null ? [] : [service.service_id])),
   };
 }
 

@@ -19,10 +19,17 @@ import {
   bookingRequestSchema,
   managedBookingSchema,
   publicSlotSchema,
+  rescheduleRequestSchema,
   slotCreateRequestSchema,
 } from "./booking.schema";
 import { placeAppointment, placeSlotBooking } from "./booking.server";
-import { bookingIcsByToken, cancelBookingByAdmin, cancelBookingByToken, getBookingByToken } from "./manage.server";
+import {
+  bookingIcsByToken,
+  cancelBookingByAdmin,
+  cancelBookingByToken,
+  getBookingByToken,
+  rescheduleBookingByToken,
+} from "./manage.server";
 import { createSlots, deleteSlot, listAdminSlots, listAvailableSlots } from "./slots.server";
 
 const wantsAdminList = (req: Request) => req.query.admin === "true";
@@ -184,6 +191,21 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
     res.json(await cancelBookingByToken(ctx, req.params.token));
+  });
+
+  const reschedule = apiDoc({
+    summary: "Move one's own booking to another computed time (same services; same barber or anyone free)",
+    body: rescheduleRequestSchema,
+    responses: {
+      200: ["Moved: the booking as the manage page shows it, with its new time and barber", managedBookingSchema],
+      409: [
+        "The time is gone, too late to change online, moved too often, or the booking is cancelled",
+        apiErrorSchema,
+      ],
+    },
+  });
+  router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
+    res.json(await rescheduleBookingByToken(ctx, req.params.token, parseInput(rescheduleRequestSchema, req.body)));
   });
 
   const calendar = apiDoc({

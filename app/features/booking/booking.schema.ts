@@ -181,13 +181,40 @@ const bookingDate = z
   .string({ error: "Please select a date" })
   .refine(isCalendarDate, "Dates must be real days written as yyyy-MM-dd");
 
-/** The POST /api/bookings body: a computed time with a member or "Anyone" (no memberId). */
-export const appointmentRequestSchema = z.object({
-  ...bookingFields,
+/** A computed time: a date, a start on the grid, and a member or "Anyone" (no memberId). */
+const computedTimeFields = {
   date: bookingDate,
   startTime: z.string({ error: SELECT_SLOT_MESSAGE }).refine(isClockTime, SELECT_SLOT_MESSAGE),
   memberId: memberIdField,
+};
+
+/** The POST /api/bookings body. */
+export const appointmentRequestSchema = z.object({ ...bookingFields, ...computedTimeFields });
+
+/** The POST /api/bookings/manage/{token}/reschedule body: the same services at another time. */
+export const rescheduleRequestSchema = z.object(computedTimeFields);
+export type RescheduleRequest = z.output<typeof rescheduleRequestSchema>;
+
+/**
+ * The manage page's time picker in its address (`?date=…&barber=any`), so it works without JavaScript.
+ * A date that is not a real day falls back to the picker's default instead of an error page.
+ */
+export const reschedulePickerQuerySchema = z.object({
+  date: bookingDate.optional().catch(undefined),
+  barber: z.enum(["same", "any"]).catch("same"),
 });
+export type ReschedulePickerQuery = z.output<typeof reschedulePickerQuerySchema>;
+
+/** What the manage page's picker offers: the open dates and the chosen date's start times. */
+export interface MoveOptions {
+  dates: string[];
+  date: string | null;
+  times: Array<{ startTime: string; endTime: string }>;
+  barber: ReschedulePickerQuery["barber"];
+  /** The barber a move keeps, or null for whoever is free. */
+  memberId: number | null;
+  memberName: string | null;
+}
 
 /** `services=1,2` in a query string, as the booking page sends it. */
 const serviceList = z.preprocess(
@@ -336,6 +363,8 @@ export const managedBookingSchema = bookingSummarySchema.extend({
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   canCancel: z.boolean(),
+  /** Whether the customer may still move it online (up to the notice period, a few times at most). */
+  canReschedule: z.boolean(),
   cancelNoticeHours: z.int(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;

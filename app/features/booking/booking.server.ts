@@ -5,11 +5,12 @@ import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isPostgres } from "~/db/dialect";
 import { isUniqueViolation } from "~/db/errors";
 import type { Service } from "~/features/services/services.schema";
+import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countRecent, recordEvent } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
-import { memberStartTimes, performsAll } from "./availability";
+import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { queueBookingMails } from "./booking-jobs.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
@@ -109,68 +110,83 @@ async function insertBooking(
 }
 
 /**
- * Books a computed time: under the members' lock, the time is checked against the same
- * engine that offered it (hours, time off, closures, notice, horizon, every booking of the
- * member) and the appointment's slot is written, so two customers racing for overlapping
- * times of one member cannot both pass. With no member chosen ("Anyone"), the member with
- * the fewest bookings that day who is free gets it.
+ * The members who may take a computed time: every active member who performs all the services,
+ * or the one the customer chose (refused when they do not perform them, or do not exist).
  */
+export function candidatesFor(team: MemberSchedule[], serviceIds: readonly number[], memberId: number | undefined) {
+  const able = team.filter((member) => performsAll(member, serviceIds));
+  const candidates = memberId === undefined ? able : able.filter((member) => member.id === memberId);
+  if (memberId !== undefined && candidates.length === 0) {
+    throw team.some((member) => member.id === memberId) ? badRequest(MEMBER_CANNOT_MESSAGE) : notFound("Team member");
+  }
+  return candidates;
+}
+
+export interface ComputedTimeClaim {
+  date: string;
+  startTime: string;
+  lengthMinutes: number;
+  candidates: MemberSchedule[];
+  /** A booking being moved: its own slot does not stand in the way of its new time. */
+  exceptSlotId?: number;
+}
+
+/**
+ * Takes a computed time inside the caller's transaction: under the members' lock, the time is
+ * checked against the same engine that offered it (hours, time off, closures, notice, horizon,
+ * every booking of the member) and the appointment's slot is written, so two customers racing
+ * for overlapping times of one member cannot both pass. With more than one candidate
+ * ("Anyone"), the free member with the fewest bookings that day gets it. Answers the new slot's id.
+ */
+export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules: ShopSettings, now: Date) {
+  const memberIds = claim.candidates.map((member) => member.id);
+  const endTime = fromMinutes(toMinutes(claim.startTime) + claim.lengthMinutes);
+  await holdMembers(trx, memberIds);
+  const busy = await loadBusySpans(trx, memberIds, claim.date, claim.date, claim.exceptSlotId);
+  const free = claim.candidates.filter((member) =>
+    memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),
+  );
+  const counts = await trx
+    .selectFrom("booking_slots")
+    .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
+    .where("date", "=", claim.date)
+    .where("status", "=", "booked")
+    .where("member_id", "in", memberIds)
+    .groupBy("member_id")
+    .execute();
+  const bookedThatDay = (memberId: number) => Number(counts.find((row) => row.member_id === memberId)?.booked ?? 0);
+  // Sorting is stable, so a tie goes to the member earlier in the team's order.
+  const member = free.toSorted((a, b) => bookedThatDay(a.id) - bookedThatDay(b.id))[0];
+  if (!member || endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+
+  const { id } = await trx
+    .insertInto("booking_slots")
+    .values({
+      date: claim.date,
+      start_time: claim.startTime,
+      end_time: endTime,
+      status: "booked",
+      kind: "appointment",
+      member_id: member.id,
+      created_at: now.toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Books a computed time with a member, or with whoever is free ("Anyone"). */
 export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date()) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
-  const able = team.filter((member) => performsAll(member, input.services));
-  const candidates = input.memberId === undefined ? able : able.filter((member) => member.id === input.memberId);
-  if (input.memberId !== undefined && candidates.length === 0) {
-    throw team.some((member) => member.id === input.memberId)
-      ? badRequest(MEMBER_CANNOT_MESSAGE)
-      : notFound("Team member");
-  }
-  const endTime = fromMinutes(toMinutes(input.startTime) + totals.durationMinutes);
-
+  const candidates = candidatesFor(team, input.services, input.memberId);
   return db.transaction().execute(async (trx) => {
-    await holdMembers(
+    const slotId = await claimComputedTime(
       trx,
-      candidates.map((member) => member.id),
+      { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
+      rules,
+      now,
     );
-    const busy = await loadBusySpans(
-      trx,
-      candidates.map((member) => member.id),
-      input.date,
-      input.date,
-    );
-    const free = candidates.filter((member) =>
-      memberStartTimes(member, input.date, totals.durationMinutes, rules, busy, now).includes(input.startTime),
-    );
-    const counts = await trx
-      .selectFrom("booking_slots")
-      .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
-      .where("date", "=", input.date)
-      .where("status", "=", "booked")
-      .where(
-        "member_id",
-        "in",
-        candidates.map((member) => member.id),
-      )
-      .groupBy("member_id")
-      .execute();
-    const bookedThatDay = (memberId: number) => Number(counts.find((row) => row.member_id === memberId)?.booked ?? 0);
-    // Sorting is stable, so a tie goes to the member earlier in the team's order.
-    const member = free.toSorted((a, b) => bookedThatDay(a.id) - bookedThatDay(b.id))[0];
-    if (!member || endTime <= input.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
-
-    const { id: slotId } = await trx
-      .insertInto("booking_slots")
-      .values({
-        date: input.date,
-        start_time: input.startTime,
-        end_time: endTime,
-        status: "booked",
-        kind: "appointment",
-        member_id: member.id,
-        created_at: now.toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     return insertBooking(trx, slotId, input, services, totals, now);
   });
 }

@@ -1,20 +1,31 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { conflict, notFound } from "~/lib/http-error";
+import { badRequest, conflict, notFound } from "~/lib/http-error";
+import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
-import { bookingIcs, bookingIcsFilename } from "./booking-ics";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { queueCancellationMail } from "./booking-jobs.server";
-import { manageUrl, type MailOutcome } from "./booking-mail.server";
+import { findOpenTimes, loadSchedules } from "./availability.server";
+import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.server";
+import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
-import { hashManageToken, queuedMailStatus } from "./booking.server";
-import type { AdminSlot, ManagedBooking } from "./booking.schema";
+import { candidatesFor, claimComputedTime, hashManageToken, queuedMailStatus } from "./booking.server";
+import type {
+  AdminSlot,
+  ManagedBooking,
+  MoveOptions,
+  ReschedulePickerQuery,
+  RescheduleRequest,
+} from "./booking.schema";
 import { getSlot } from "./slots.server";
 
-/* After the booking: the customer's private link, and cancelling by the customer or the shop. */
+/* After the booking: the customer's private link, moving it, and cancelling by the customer or the shop. */
 
 const ALREADY_CANCELLED_MESSAGE = "This booking has already been cancelled.";
+const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Please reload the page and try again.";
+const SAME_TIME_MESSAGE = "That is already the time of your booking. Please choose another time.";
+/** Each move mails the shop: past this many, a customer who keeps moving should call instead. */
+export const MAX_ONLINE_MOVES = 5;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 async function findByToken(db: Db, token: string) {
@@ -26,6 +37,9 @@ async function findByToken(db: Db, token: string) {
 const cancellable = (booking: BookingRecord, noticeHours: number, now: Date) =>
   booking.status === "confirmed" && hoursUntil(booking.date, booking.startTime, now) > noticeHours;
 
+const movable = (booking: BookingRecord, noticeHours: number, now: Date) =>
+  cancellable(booking, noticeHours, now) && booking.sequence < MAX_ONLINE_MOVES;
+
 const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): ManagedBooking => ({
   ...toSummary(booking),
   status: booking.status,
@@ -33,8 +47,19 @@ const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): Mana
   cancelledAt: booking.cancelledAt,
   cancelledBy: booking.cancelledBy,
   canCancel: cancellable(booking, noticeHours, now),
+  canReschedule: movable(booking, noticeHours, now),
   cancelNoticeHours: noticeHours,
 });
+
+/** Refuses a change by the customer once the booking is cancelled or inside the notice period. */
+function assertChangeable(booking: BookingRecord, shop: ShopSettings, now: Date, change: "cancelled" | "changed") {
+  if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
+  if (!cancellable(booking, shop.cancellationNoticeHours, now)) {
+    throw conflict(
+      `Bookings can only be ${change} online up to ${shop.cancellationNoticeHours} hours before the appointment. Please call us on ${shop.phone}.`,
+    );
+  }
+}
 
 export interface ManageOptions {
   noticeHours: number;
@@ -45,44 +70,52 @@ export async function getBookingByToken(db: Db, token: string, options: ManageOp
   return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? new Date());
 }
 
+/**
+ * What the manage page offers to move to: the open dates and one date's times for the booking's
+ * services and length, with its own barber or anyone; none once the booking can no longer move.
+ */
+export async function getMoveOptions(
+  ctx: AppContext,
+  token: string,
+  query: ReschedulePickerQuery,
+  now: Date = new Date(),
+): Promise<MoveOptions | null> {
+  const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
+  if (!movable(booking, shop.cancellationNoticeHours, now)) return null;
+  // A booking on a manual slot with no barber can only go to whoever is free.
+  const barber = booking.memberId === null ? "any" : query.barber;
+  const open = await findOpenTimes(
+    ctx.db,
+    {
+      serviceIds: booking.serviceIds,
+      lengthMinutes: booking.durationMinutes,
+      memberId: barber === "same" ? (booking.memberId ?? undefined) : undefined,
+      exceptSlotId: booking.slotId,
+      date: query.date ?? booking.date,
+    },
+    now,
+  );
+  // The booking's own time is not a move.
+  const times = open.times.filter((time) => open.date !== booking.date || time.startTime !== booking.startTime);
+  return {
+    ...open,
+    times,
+    barber,
+    memberId: barber === "same" ? booking.memberId : null,
+    memberName: booking.memberName,
+  };
+}
+
 /** The calendar file of a confirmed booking, for the manage page's download. */
 export async function bookingIcsByToken(ctx: AppContext, token: string) {
   const booking = await findByToken(ctx.db, token);
   if (booking.status !== "confirmed") throw conflict(ALREADY_CANCELLED_MESSAGE);
-  const shop = await loadSettings(ctx.db);
-  return {
-    reference: booking.reference,
-    filename: bookingIcsFilename(shop.shopName, booking.reference),
-    ics: bookingIcs(shop, {
-      reference: booking.reference,
-      date: booking.date,
-      startTime: booking.startTime,
-      endTime: booking.endTime,
-      serviceTitles: booking.services.map((service) => service.title),
-      memberName: booking.memberName,
-      manageUrl: manageUrl(ctx.config, token),
-    }),
-  };
+  const { filename, content } = calendarFile(await loadSettings(ctx.db), booking, manageUrl(ctx.config, token));
+  return { reference: booking.reference, filename, ics: content };
 }
 
-/**
- * Marks the booking cancelled and frees its time: a manual slot is on offer again, an
- * appointment's own slot is released, and the mail is queued. The status check makes a second cancel a refusal.
- */
-async function cancelRecord(
-  db: Db,
-  booking: BookingRecord,
-  by: "customer" | "admin",
-  now: Date,
-): Promise<BookingRecord> {
-  const cancelledAt = now.toISOString();
-  const result = await db
-    .updateTable("bookings")
-    .set({ status: "cancelled", cancelled_by: by, cancelled_at: cancelledAt })
-    .where("id", "=", booking.id)
-    .where("status", "=", "confirmed")
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw conflict(ALREADY_CANCELLED_MESSAGE);
+/** Frees a booking's time: a manual slot is on offer again, an appointment's own slot is released. */
+async function freeSlot(db: Db, slotId: number) {
   await db
     .updateTable("booking_slots")
     .set((eb) => ({
@@ -93,10 +126,91 @@ async function cancelRecord(
         .else("available" as const)
         .end(),
     }))
-    .where("id", "=", booking.slotId)
+    .where("id", "=", slotId)
     .execute();
-  await queueCancellationMail(db, booking, by);
-  return { ...booking, status: "cancelled", cancelledAt, cancelledBy: by };
+}
+
+/**
+ * Marks the booking cancelled and frees its time, and queues the mail. The status check makes a
+ * second cancel a refusal; the slot freed is the one the booking holds at that moment, even if
+ * the customer moved it after it was read.
+ */
+async function cancelRecord(
+  db: Db,
+  booking: BookingRecord,
+  by: "customer" | "admin",
+  now: Date,
+): Promise<BookingRecord> {
+  const cancelledAt = now.toISOString();
+  const cancelled = await db
+    .updateTable("bookings")
+    .set({ status: "cancelled", cancelled_by: by, cancelled_at: cancelledAt })
+    .where("id", "=", booking.id)
+    .where("status", "=", "confirmed")
+    .returning("slot_id")
+    .executeTakeFirst();
+  if (!cancelled) throw conflict(ALREADY_CANCELLED_MESSAGE);
+  await freeSlot(db, cancelled.slot_id);
+  const current = cancelled.slot_id === booking.slotId ? booking : await loadBooking(db, { id: booking.id });
+  if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
+  await queueCancellationMail(db, current, by);
+  return { ...current, status: "cancelled", cancelledAt, cancelledBy: by };
+}
+
+/**
+ * The customer moves their booking through the private link, up to the notice period: the same
+ * services at another computed time, with the same barber or whoever is free. The new time is
+ * taken under the same lock as a new booking and the old one freed in the same transaction, so
+ * the booking is never without a time nor holding two. Both sides are mailed; the calendar file
+ * keeps its UID with a higher SEQUENCE, and the reminder moves with the booking.
+ */
+export async function rescheduleBookingByToken(
+  ctx: AppContext,
+  token: string,
+  request: RescheduleRequest,
+  now: Date = new Date(),
+): Promise<ManagedBooking> {
+  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const booking = await findByToken(trx, token);
+    assertChangeable(booking, shop, now, "changed");
+    if (booking.sequence >= MAX_ONLINE_MOVES) {
+      throw conflict(`This booking has been moved online several times already. Please call us on ${shop.phone}.`);
+    }
+    const sameMember = request.memberId === undefined || request.memberId === booking.memberId;
+    if (request.date === booking.date && request.startTime === booking.startTime && sameMember) {
+      throw badRequest(SAME_TIME_MESSAGE);
+    }
+    const slotId = await claimComputedTime(
+      trx,
+      {
+        date: request.date,
+        startTime: request.startTime,
+        lengthMinutes: booking.durationMinutes,
+        candidates: candidatesFor(team, booking.serviceIds, request.memberId),
+        exceptSlotId: booking.slotId,
+      },
+      shop,
+      now,
+    );
+    const updated = await trx
+      .updateTable("bookings")
+      .set((eb) => ({ slot_id: slotId, sequence: eb("sequence", "+", 1) }))
+      .where("id", "=", booking.id)
+      .where("status", "=", "confirmed")
+      .where("slot_id", "=", booking.slotId)
+      .executeTakeFirst();
+    // Cancelled or moved by another request since it was read: this move's new slot rolls back with it.
+    if (updated.numUpdatedRows === 0n) throw conflict(ALREADY_CHANGED_MESSAGE);
+    await freeSlot(trx, booking.slotId);
+    const after = await loadBooking(trx, { id: booking.id });
+    if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
+    const { date, startTime, endTime, memberName } = booking;
+    await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, token, now);
+    return after;
+  });
+  nudgeJobWorkers();
+  return toManaged(moved, shop.cancellationNoticeHours, now);
 }
 
 /** The customer cancels through the private link, up to the notice period; the shop is told. */
@@ -106,19 +220,13 @@ export async function cancelBookingByToken(
   now: Date = new Date(),
 ): Promise<ManagedBooking> {
   const shop = await loadSettings(ctx.db);
-  const noticeHours = shop.cancellationNoticeHours;
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
-    if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
-    if (!cancellable(booking, noticeHours, now)) {
-      throw conflict(
-        `Bookings can only be cancelled online up to ${noticeHours} hours before the appointment. Please call us on ${shop.phone}.`,
-      );
-    }
+    assertChangeable(booking, shop, now, "cancelled");
     return cancelRecord(trx, booking, "customer", now);
   });
   nudgeJobWorkers();
-  return toManaged(cancelled, noticeHours, now);
+  return toManaged(cancelled, shop.cancellationNoticeHours, now);
 }
 
 export interface AdminCancellation {
