@@ -111,7 +111,7 @@ export function availabilityUrls(
 }
 
 /** What the availability API answers for the page's first choices, worked out by the loader. */
-export interface InitialAvailability {
+interface InitialAvailability {
   dates?: ApiAnswer<string[]>;
   times?: ApiAnswer<AvailableTime[]>;
 }
