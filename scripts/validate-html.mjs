@@ -60,7 +60,7 @@ try {
 
   // A booking to manage, on a day of its own well past the demo slots.
   const serviceId = await bookableServiceId(admin);
-  const [slot] = await createSlots(admin, { fromDays: 200, days: 1, startTime: "10:00", endTime: "10:30" });
+  const [slot, openSlot] = await createSlots(admin, { fromDays: 200, days: 1, startTime: "10:00", endTime: "10:30" });
   const booked = expectStatus(
     await visitor.patch(`/api/booking-slots/${slot.id}`, bookingBody(serviceId, 1)),
     200,
@@ -70,6 +70,8 @@ try {
   const [post] = expectStatus(await visitor.get("/api/blog"), 200, "Listing posts");
   const [barber] = expectStatus(await visitor.get("/api/barbers"), 200, "Listing barbers");
   const manageUrl = `/bookings/manage/${booked.manageToken}`;
+  // The booking page as its forms leave it without JavaScript: a service, a date and a time chosen.
+  const chosenUrl = `/bookings?service=${serviceId}&date=${openSlot.date}&time=slot:${openSlot.id}`;
 
   const publicPages = [
     "/",
@@ -80,6 +82,7 @@ try {
     `/blog/${post.slug}`,
     "/contact",
     "/bookings",
+    chosenUrl,
     manageUrl,
     "/faq",
     "/barbers-near-me",
@@ -115,6 +118,18 @@ try {
     body: new URLSearchParams({ name: "A", email: "not-an-email", phone: "", message: "" }),
   });
   keep("server HTML of /contact after a refused post", await posted.text());
+  // The booking page answering its details form posted without JavaScript: refused, then booked.
+  const postBooking = (details) =>
+    fetch(`${app.url}${chosenUrl}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, accept: "text/html" },
+      body: new URLSearchParams({ services: serviceId, slotId: String(openSlot.id), ...details }),
+    });
+  const refusedBooking = await postBooking({ customerName: "A", customerEmail: "x", customerPhone: "1" });
+  keep("server HTML of /bookings after a refused post", await refusedBooking.text());
+  const { customerName, customerEmail, customerPhone } = bookingBody(serviceId, 2);
+  const plainBooking = await postBooking({ customerName, customerEmail, customerPhone });
+  keep("server HTML of /bookings after a booking posted without JavaScript", await plainBooking.text());
   for (const url of adminPages) {
     keep(`server HTML of ${url}, signed in`, (await admin.get(url, { headers: { accept: "text/html" } })).text);
   }

@@ -1,38 +1,58 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import type { z } from "zod";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast-store";
 import { BarberPicker } from "~/features/booking/components/barber-picker";
 import { BookingConfirmation } from "~/features/booking/components/booking-confirmation";
-import { BookingDetailsForm } from "~/features/booking/components/booking-details-form";
+import { BookingDetailsForm, type PostedDetails } from "~/features/booking/components/booking-details-form";
 import { BookingStickyBar } from "~/features/booking/components/booking-sticky-bar";
 import { BookingSummary } from "~/features/booking/components/booking-summary";
 import { MonthCalendar, monthOf } from "~/features/booking/components/month-calendar";
 import { ServicePicker } from "~/features/booking/components/service-picker";
 import { SlotGrid } from "~/features/booking/components/slot-grid";
+import { getAvailability, getAvailableDates } from "~/features/booking/availability.server";
 import {
   SELECT_SLOT_MESSAGE,
+  appointmentRequestSchema,
+  availabilityDatesQuerySchema,
+  availabilityQuerySchema,
+  bookingRequestSchema,
+  lostTimeNotice,
   type AppointmentRequestInput,
   type BookingConfirmation as Confirmation,
   type BookingFormValues,
   type BookingRequestInput,
 } from "~/features/booking/booking.schema";
+import { placeAppointment, placeSlotBooking } from "~/features/booking/booking.server";
 import { listAvailableSlots } from "~/features/booking/slots.server";
-import { useBookingFlow } from "~/features/booking/use-booking-flow";
+import {
+  DETAIL_FIELDS,
+  availabilityUrls,
+  choicesFromSearch,
+  chosenMember,
+  useBookingFlow,
+} from "~/features/booking/use-booking-flow";
 import { listServices } from "~/features/services/services.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { ClosureNotice } from "~/features/settings/components/closure-notice";
 import { closureAnnouncements } from "~/features/settings/settings.server";
 import { ApiError, api } from "~/lib/api-client";
+import { parseId } from "~/lib/api.server";
+import { formFailure } from "~/lib/form-action.server";
+import { HttpError } from "~/lib/http-error";
 import { seoMeta } from "~/features/seo/seo";
 import { formatShopDate, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/bookings";
+import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 
 const BOOKING_FAILED_MESSAGE = "Failed to book your appointment. Please try again.";
-const DETAIL_FIELDS = ["customerName", "customerEmail", "customerPhone", "notes"] as const;
+/** The GET form that the service, barber and calendar controls belong to when the page runs without JavaScript. */
+const CHOICES_FORM = "booking-choices";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -42,6 +62,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/bookings",
   });
 
+/** What `GET url` of the availability API answers, worked out with the API's own query schema and function. */
+async function availabilityAnswer<S extends z.ZodType, T>(
+  url: string | null,
+  schema: S,
+  read: (query: z.output<S>) => Promise<T>,
+) {
+  if (!url) return undefined;
+  const query = schema.safeParse(Object.fromEntries(new URL(url, "http://localhost").searchParams));
+  return query.success ? { url, data: await read(query.data) } : undefined;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [services, team, slots, shop] = await Promise.all([
     listServices(context.db),
@@ -49,29 +80,109 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listAvailableSlots(context.db),
     context.settings(),
   ]);
-  // "Book this" on a price card arrives with ?service=ID: that service starts chosen.
-  const wanted = new URL(request.url).searchParams.getAll("service");
-  const initialServiceIds = services.map((service) => String(service.id)).filter((id) => wanted.includes(id));
   const today = shopToday();
-  return { services, team, slots, today, initialServiceIds, closures: closureAnnouncements(shop) };
+  const choices = choicesFromSearch(new URL(request.url).searchParams, services, today);
+  // The dates and times the chosen services offer, as the page would fetch them: in the HTML, so the page works
+  // without JavaScript and shows them at once.
+  const member = chosenMember(team, choices.serviceIds, choices.memberChoice);
+  const urls = availabilityUrls(choices.serviceIds, member?.id, choices.month, choices.date);
+  const [dates, times] = await Promise.all([
+    availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
+    availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
+  ]);
+  return {
+    services,
+    team,
+    slots,
+    today,
+    choices,
+    availability: { dates, times },
+    closures: closureAnnouncements(shop),
+  };
+}
+
+/**
+ * The details form posted without JavaScript (or before the page hydrated): the same schemas and feature
+ * functions as PATCH /api/booking-slots/{id} (a manual slot) and POST /api/bookings (a computed time), under
+ * the same per-client limit. The chosen services and time come as the API bodies' fields.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const body = { ...Object.fromEntries(form), services: form.getAll("services") };
+  const values: Record<string, string> = {};
+  for (const name of DETAIL_FIELDS) values[name] = String(form.get(name) ?? "");
+  const slotId = form.get("slotId");
+  const options = { client: context.clientKey };
+  try {
+    const confirmation =
+      slotId === null
+        ? await placeAppointment(context, appointmentRequestSchema.parse(body), {
+            ...options,
+            byAdmin: context.user?.isAdmin === true,
+          })
+        : await placeSlotBooking(
+            context,
+            parseId(String(slotId), "Booking slot"),
+            bookingRequestSchema.parse(body),
+            options,
+          );
+    return { confirmation };
+  } catch (error) {
+    const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
+    return formFailure(error, { values, slotNotice });
+  }
 }
 
 /** A step's heading: focus lands here when the page brings the step into view. */
 const stepHeading = "text-2xl font-semibold leading-tight outline-none";
 
-export default function BookingsPage({ loaderData }: Route.ComponentProps) {
-  const { services, team, slots, today, initialServiceIds, closures } = loaderData;
+/** The action's answer as the details form shows it: a refusal only where no field or the time step shows it. */
+function postedDetails(answer: {
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  message: string;
+  slotNotice: string | null;
+}): PostedDetails {
+  const onField = DETAIL_FIELDS.some((name) => answer.fieldErrors[name]);
+  return {
+    values: answer.values,
+    fieldErrors: answer.fieldErrors,
+    refusal: answer.slotNotice || onField ? null : answer.message,
+  };
+}
+
+export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { services, team, slots, today, closures, availability } = loaderData;
+  const location = useLocation();
+  // The answer to the form posted without JavaScript, if this page is one.
+  const booked = actionData && "confirmation" in actionData ? actionData.confirmation : null;
+  const refused = actionData && "values" in actionData ? actionData : null;
   const feePence = useBookingFeePence();
   const { revalidate } = useRevalidator();
-  const flow = useBookingFlow({ services, team, slots, today, initialServiceIds });
+  const flow = useBookingFlow({
+    services,
+    team,
+    slots,
+    // After a booking the page starts afresh; after a lost time the other choices stay, as when hydrated.
+    initial: booked
+      ? choicesFromSearch(new URLSearchParams(), services, today)
+      : refused?.slotNotice
+        ? { ...loaderData.choices, timeKey: "" }
+        : loaderData.choices,
+    availability,
+    details: refused?.values,
+  });
   const { form, date, choice } = flow;
-  const [slotNotice, setSlotNotice] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [detailsShown, setDetailsShown] = useState(false);
+  const [slotNotice, setSlotNotice] = useState(refused?.slotNotice ?? null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(booked);
+  const [posted, setPosted] = useState(refused ? postedDetails(refused) : undefined);
+  const [detailsShown, setDetailsShown] = useState(refused !== null);
   // The form appears once a time is chosen and then stays, so typed details survive a lost time.
   if (flow.missing.length === 0 && !detailsShown) setDetailsShown(true);
 
   async function submit(values: BookingFormValues) {
+    // Sent through the API now: an earlier answer to a plain post no longer applies.
+    setPosted(undefined);
     if (!choice) {
       toast({ title: SELECT_SLOT_MESSAGE, variant: "destructive" });
       return;
@@ -104,12 +215,9 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
       flow.refresh();
       await revalidate();
     } catch (error) {
-      // 409: taken a moment earlier or no longer fits; 404: the shop removed it. Fresh times, choices kept.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        const message =
-          error.status === 409
-            ? error.message
-            : "Sorry, that time slot is no longer available. Please choose another time.";
+      // The time is gone: fresh times, choices kept.
+      const message = error instanceof ApiError ? lostTimeNotice(error.status, error.message) : null;
+      if (message) {
         form.setValue("choice", "");
         setSlotNotice(message);
         toast({ title: "Please choose another time", description: message, variant: "destructive" });
@@ -147,6 +255,9 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <PageSection aria-label="Booking" className="pt-8 sm:pt-10">
+        {/* Without JavaScript the services, the barber and the calendar's buttons send this form (their `form`
+            attribute), and the page comes back with what they offer; hydrated, the page handles them itself. */}
+        <form id={CHOICES_FORM} method="get" action="/bookings#choose-date" />
         <ClosureNotice closures={closures} className="mb-8" />
         {confirmation && (
           <div className="mb-8">
@@ -159,7 +270,13 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="choose-services" className="text-2xl font-semibold">
               Choose Your Services
             </h2>
-            <ServicePicker services={services} selected={flow.chosenIds} onToggle={flow.toggleService} />
+            <ServicePicker
+              services={services}
+              selected={flow.chosenIds}
+              onToggle={flow.toggleService}
+              form={CHOICES_FORM}
+            />
+            <ShowDatesButton />
             {flow.chosenServices.length > 0 && (
               <div className="lg:sticky lg:bottom-4">
                 <BookingSummary services={flow.chosenServices} memberName={flow.member?.name} />
@@ -181,7 +298,13 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
                   </p>
                 </CardHeader>
                 <CardContent>
-                  <BarberPicker members={flow.ableMembers} value={flow.memberChoice} onChange={flow.chooseMember} />
+                  <BarberPicker
+                    members={flow.ableMembers}
+                    value={flow.memberChoice}
+                    onChange={flow.chooseMember}
+                    form={CHOICES_FORM}
+                  />
+                  <ShowDatesButton className="mt-4" />
                 </CardContent>
               </Card>
             )}
@@ -214,6 +337,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
                     return count === 0 ? "no slots available" : `${count} ${count === 1 ? "slot" : "slots"} available`;
                   }}
                   tone={(day) => (flow.hasTimes(day) ? "available" : undefined)}
+                  form={CHOICES_FORM}
                   className="mx-auto max-w-md"
                 />
               </CardContent>
@@ -239,15 +363,23 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
                     </p>
                   )}
                   {date && (
-                    <SlotGrid
-                      slots={flow.choices}
-                      selectedKey={choice?.key}
-                      onSelect={(next) => {
-                        setSlotNotice(null);
-                        flow.chooseTime(next);
-                      }}
-                      label={`Times on ${formatShopDate(date)}`}
-                    />
+                    // Without JavaScript a time comes back as `time`, with the choices it was offered for.
+                    <form method="get" action="/bookings#choose-time">
+                      {flow.chosenIds.map((id) => (
+                        <input key={id} type="hidden" name="service" value={id} />
+                      ))}
+                      <input type="hidden" name="barber" value={flow.memberChoice} />
+                      <input type="hidden" name="date" value={date} />
+                      <SlotGrid
+                        slots={flow.choices}
+                        selectedKey={choice?.key}
+                        onSelect={(next) => {
+                          setSlotNotice(null);
+                          flow.chooseTime(next);
+                        }}
+                        label={`Times on ${formatShopDate(date)}`}
+                      />
+                    </form>
                   )}
                 </CardContent>
               )}
@@ -256,7 +388,14 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
             {detailsShown && (
               <Card ref={flow.stepRef("details")} className="scroll-mt-20">
                 <CardContent className="pt-5 sm:pt-6">
-                  <BookingDetailsForm form={form} onSubmit={submit} missing={flow.missing} />
+                  <BookingDetailsForm
+                    form={form}
+                    onSubmit={submit}
+                    missing={flow.missing}
+                    action={`${location.pathname}${location.search}#your-details-title`}
+                    hiddenFields={flow.postedChoice}
+                    posted={posted}
+                  />
                 </CardContent>
               </Card>
             )}
@@ -271,5 +410,19 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         />
       )}
     </PageMain>
+  );
+}
+
+/**
+ * Only browsers without JavaScript need it: the choices of services and barber go to the server, which answers
+ * with the dates they offer. Inside <noscript>, so nothing moves when the page hydrates.
+ */
+function ShowDatesButton({ className }: { className?: string }) {
+  return (
+    <noscript>
+      <Button type="submit" form={CHOICES_FORM} variant="outline" className={cn("self-start", className)}>
+        Show free dates
+      </Button>
+    </noscript>
   );
 }

@@ -1,18 +1,21 @@
 import fs from "node:fs";
 import { expect } from "@playwright/test";
-import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.schema";
 import { formatShopDate } from "~/lib/shop-time";
 import {
   calendarDay,
   chooseBooking,
+  createBarber,
+  createService,
   createSlots,
   createTwoServices,
   customer,
   futureDate,
+  nextWeekday,
   test,
   publicSlots,
 } from "../support/e2e-booking";
-import { expectToast } from "../support/e2e-fixtures";
+import { expectToast, unique } from "../support/e2e-fixtures";
 
 test("a customer books two services, sees fee and total, keeps a confirmation, and the cancel link frees the slot", async ({
   page,
@@ -174,4 +177,142 @@ test("the calendar offers only dates with free slots and works from the keyboard
   await times.getByRole("button", { name: "1:20 pm – 1:40 pm" }).press("Enter");
   await expect(times.getByRole("button", { name: "1:20 pm – 1:40 pm" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("heading", { name: "Your Details" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a customer chooses a service, a barber, a date and a computed time with plain forms, books and opens the booking", async ({
+    page,
+    owner,
+  }) => {
+    const service = await createService(owner, { title: unique("Plain Cut"), price: 20, duration: 30 });
+    const barber = await createBarber(owner, service);
+    const date = nextWeekday();
+
+    await page.goto("/bookings");
+    await page.getByRole("checkbox", { name: service.title }).check();
+    await page
+      .getByRole("region", { name: "Choose Your Services" })
+      .getByRole("button", { name: "Show free dates" })
+      .click();
+    await expect(page.getByRole("checkbox", { name: service.title })).toBeChecked();
+    await expect(page.getByRole("region", { name: "Summary" })).toContainText("Total£28.00");
+
+    await page.getByRole("radio", { name: new RegExp(barber.name) }).check();
+    await page.getByRole("button", { name: "Show free dates" }).last().click();
+    await expect(page.getByRole("radio", { name: new RegExp(barber.name) })).toBeChecked();
+    const day = await calendarDay(page, "Choose a date", date);
+    await expect(day).toHaveAccessibleName(new RegExp(`^${formatShopDate(date)}, times available$`));
+    await day.click();
+
+    const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+    await expect(times.getByRole("button").first()).toHaveText("10:00 am – 10:30 am");
+    await times.getByRole("button", { name: "10:00 am – 10:30 am" }).click();
+    await expect(times.getByRole("button", { name: "10:00 am – 10:30 am" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("checkbox", { name: service.title })).toBeChecked();
+    await expect(page.getByRole("region", { name: "Summary" })).toContainText(`Barber${barber.name}`);
+
+    await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
+    await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
+    await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+
+    const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
+    await expect(confirmation).toContainText(formatShopDate(date));
+    await expect(confirmation).toContainText("10:00 am – 10:30 am");
+    await expect(confirmation).toContainText(service.title);
+    await expect(confirmation).toContainText(barber.name);
+    await expect(confirmation).toContainText("£28.00");
+    await expect(confirmation).toContainText(/OB-[2-9A-Z]{8}/);
+    await expect(confirmation.getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
+      "href",
+      /^data:text\/calendar/,
+    );
+    // The page starts afresh, and the private link is nowhere in the address.
+    await expect(page.getByRole("checkbox", { name: service.title })).not.toBeChecked();
+    await expect(page.getByRole("heading", { name: "Your Details" })).toHaveCount(0);
+    expect(page.url()).not.toContain("manage");
+
+    await confirmation.getByRole("link", { name: "View or cancel your booking" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your Booking" })).toBeVisible();
+    await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+    await expect(page.getByText(`Hello ${customer.customerName}`)).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("10:00 am – 10:30 am");
+  });
+
+  test("a refused booking shows the schema's messages, then the lost time, keeping the typed details", async ({
+    page,
+    owner,
+  }) => {
+    const service = await createService(owner, { title: unique("Plain Trim"), price: 12, duration: 45 });
+    const barber = await createBarber(owner, service);
+    const date = nextWeekday();
+    const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+
+    // The page's address carries every choice, as its forms send them.
+    await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:10:00`);
+    await expect(times.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByLabel("Name", { exact: true }).fill("S");
+    await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
+    await page.getByLabel("Phone", { exact: true }).fill("12345");
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+
+    await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("S");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(customer.customerEmail);
+    await expect(times.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
+
+    // Someone else takes the time meanwhile.
+    const taken = await owner.post("/api/bookings", {
+      data: {
+        ...customer,
+        customerEmail: "quicker@example.com",
+        services: [String(service.id)],
+        date,
+        startTime: "10:00",
+        memberId: barber.id,
+      },
+    });
+    expect(taken.status(), await taken.text()).toBe(201);
+
+    await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
+    await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: NOT_ENOUGH_TIME_MESSAGE })).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.customerName);
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(customer.customerPhone);
+    await expect(page.getByText("Please select a time slot")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Book Appointment" })).toBeDisabled();
+    await expect(times.getByRole("button").first()).toHaveText("10:45 am – 11:30 am");
+  });
+});
+
+test("a page opened with its choices in the address hydrates without errors and books through the API", async ({
+  page,
+  owner,
+}) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`console: ${message.text()}`);
+  });
+  const service = await createService(owner, { title: unique("Hydrated Cut"), price: 15, duration: 30 });
+  const barber = await createBarber(owner, service);
+  const date = nextWeekday();
+
+  await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
+  await page.waitForLoadState("networkidle");
+  const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+  await expect(times.getByRole("button", { name: "11:00 am – 11:30 am" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
+  await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
+  await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+  const booking = page.waitForResponse((response) => response.url().endsWith("/api/bookings"));
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  expect((await booking).status()).toBe(201);
+  await expectToast(page, "Your appointment has been booked successfully!");
+  await expect(page.getByRole("region", { name: "Your appointment is booked" })).toContainText(barber.name);
+  expect(problems).toEqual([]);
 });

@@ -1,17 +1,8 @@
 import { expect } from "@playwright/test";
-import { dayOfWeek } from "~/features/settings/opening-hours";
-import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { formatShopDate } from "~/lib/shop-time";
 import { signIn } from "../support/e2e-auth";
-import { calendarDay, createService, customer, test } from "../support/e2e-booking";
+import { calendarDay, createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
-
-/** A weekday at least three days ahead: clear of the minimum notice, inside the 8-week horizon. */
-function nextWeekday() {
-  let date = addDays(shopToday(), 3 + Math.floor(Math.random() * 20));
-  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, 1);
-  return date;
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -20,18 +11,7 @@ test("on a phone, a customer books a 90-minute service with a chosen barber, the
   owner,
 }) => {
   const service = await createService(owner, { title: unique("Long Colour"), price: 40, duration: 90 });
-  const created = await owner.post("/api/team", {
-    data: {
-      name: unique("Barber"),
-      bio: "Colour specialist.",
-      image: null,
-      serviceIds: [String(service.id)],
-      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
-      timeOff: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const barber = (await created.json()) as TeamMember;
+  const barber = await createBarber(owner, service);
   const date = nextWeekday();
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
 

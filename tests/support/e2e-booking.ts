@@ -1,6 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { AdminSlot, BookingConfirmation, PublicSlot } from "~/features/booking/booking.schema";
 import type { Service } from "~/features/services/services.schema";
+import { dayOfWeek } from "~/features/settings/opening-hours";
+import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { E2E_ADMIN } from "./e2e-env";
 import { unique } from "./e2e-fixtures";
@@ -37,6 +39,29 @@ export async function createTwoServices(api: APIRequestContext) {
     await createService(api, { title: unique("Test Fade"), price: 18.5, duration: 35 }),
     await createService(api, { title: unique("Test Beard"), price: 7.25, duration: 20, category: "beard" }),
   ] as const;
+}
+
+/** A barber who does `service`, working 10:00–16:00 on weekdays. */
+export async function createBarber(api: APIRequestContext, service: Service) {
+  const response = await api.post("/api/team", {
+    data: {
+      name: unique("Barber"),
+      bio: "Colour specialist.",
+      image: null,
+      serviceIds: [String(service.id)],
+      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
+      timeOff: [],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as TeamMember;
+}
+
+/** A weekday at least three days ahead: clear of the minimum notice, inside the 8-week horizon. */
+export function nextWeekday() {
+  let date = addDays(shopToday(), 3 + Math.floor(Math.random() * 20));
+  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, 1);
+  return date;
 }
 
 export async function createSlots(

@@ -18,6 +18,16 @@ export const MEMBER_CANNOT_MESSAGE =
   "The chosen barber does not do all of the chosen services. Please choose another barber or Anyone.";
 export const SLOT_TAKEN_MESSAGE =
   "Sorry, that time slot has just been booked by someone else. Please choose another time.";
+const SLOT_GONE_MESSAGE = "Sorry, that time slot is no longer available. Please choose another time.";
+
+/**
+ * What the booking page tells the customer when a booking is refused because the chosen time is gone
+ * (409: taken a moment earlier or no longer fits; 404: the shop removed it), or null for any other refusal.
+ */
+export function lostTimeNotice(status: number, message: string): string | null {
+  if (status === 409) return message;
+  return status === 404 ? SLOT_GONE_MESSAGE : null;
+}
 
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";

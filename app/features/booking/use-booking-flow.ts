@@ -5,8 +5,8 @@ import { useBookingFeePence } from "~/features/settings/components/booking-fee-n
 import type { Service } from "~/features/services/services.schema";
 import type { PublicTeamMember } from "~/features/team/team.schema";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
-import { useApiData } from "~/lib/use-api-data";
-import { addDays } from "~/lib/shop-time";
+import { useApiData, type ApiAnswer } from "~/lib/use-api-data";
+import { addDays, isCalendarDate } from "~/lib/shop-time";
 import type { AvailableTime } from "./availability";
 import {
   SELECT_SERVICE_MESSAGE,
@@ -31,6 +31,9 @@ export type TimeChoice =
   | { key: string; kind: "time"; startTime: string; endTime: string; memberId: number | undefined }
   | { key: string; kind: "slot"; startTime: string; endTime: string; slotId: number };
 
+/** One hidden field of a form: name and value. */
+export type PostedField = [name: string, value: string];
+
 export type FlowStep = "services" | "barber" | "date" | "time" | "details";
 
 export const emptyBookingForm: DefaultValues<BookingFormInput> = {
@@ -42,52 +45,115 @@ export const emptyBookingForm: DefaultValues<BookingFormInput> = {
   notes: "",
 };
 
+/**
+ * The choices the page's address carries. Without JavaScript the page is a row of GET forms whose fields
+ * are these parameters (`service` for each service, `barber`, `month`, `date`, `time`), and the loader works
+ * out what they offer; a price card's "Book this" arrives with `?service=ID` too.
+ */
+export interface BookingChoices {
+  serviceIds: string[];
+  /** A member's id or ANYONE. */
+  memberChoice: string;
+  /** The month the calendar shows, `yyyy-MM`. */
+  month: string;
+  date: string | null;
+  /** The chosen time's key (TimeChoice.key). */
+  timeKey: string;
+}
+
+/** The choices of a page address, each checked: unknown services and past or malformed dates are dropped. */
+export function choicesFromSearch(
+  search: URLSearchParams,
+  services: readonly Service[],
+  today: string,
+): BookingChoices {
+  const wanted = search.getAll("service");
+  const date = search.get("date");
+  const chosenDate = date !== null && isCalendarDate(date) && date >= today ? date : null;
+  const month = search.get("month");
+  // Computed times start today, whatever manual slots exist further ahead.
+  const shownMonth =
+    month !== null && isCalendarDate(`${month}-01`) && month >= monthOf(today) ? month : monthOf(chosenDate ?? today);
+  return {
+    serviceIds: services.map((service) => String(service.id)).filter((id) => wanted.includes(id)),
+    memberChoice: search.get("barber") ?? ANYONE,
+    month: shownMonth,
+    date: chosenDate,
+    timeKey: chosenDate ? (search.get("time") ?? "") : "",
+  };
+}
+
+/** The barbers who do every chosen service. */
+const ableMembersOf = (team: readonly PublicTeamMember[], serviceIds: readonly string[]) =>
+  team.filter((member) => serviceIds.every((id) => member.serviceIds.includes(id)));
+
+/** The chosen barber, while they do every chosen service; otherwise the choice is Anyone (undefined). */
+export const chosenMember = (team: readonly PublicTeamMember[], serviceIds: readonly string[], memberChoice: string) =>
+  ableMembersOf(team, serviceIds).find((member) => String(member.id) === memberChoice);
+
+const serviceQuery = (ids: readonly string[]) => ids.toSorted().join(",");
+
+/** The availability API's addresses for the choices: the month's dates with times, and the chosen date's times. */
+export function availabilityUrls(
+  serviceIds: readonly string[],
+  memberId: number | undefined,
+  month: string,
+  date: string | null,
+) {
+  const serviceKey = serviceQuery(serviceIds);
+  if (!serviceKey) return { dates: null, times: null };
+  const memberParam = memberId === undefined ? "" : `&member=${memberId}`;
+  const monthEnd = addDays(`${addMonths(month, 1)}-01`, -1);
+  return {
+    dates: `/api/availability/dates?from=${month}-01&to=${monthEnd}&services=${serviceKey}${memberParam}`,
+    times: date ? `/api/availability?date=${date}&services=${serviceKey}${memberParam}` : null,
+  };
+}
+
+/** What the availability API answers for the page's first choices, worked out by the loader. */
+interface InitialAvailability {
+  dates?: ApiAnswer<string[]>;
+  times?: ApiAnswer<AvailableTime[]>;
+}
+
+/** The customer's fields of the details form. */
+export const DETAIL_FIELDS = ["customerName", "customerEmail", "customerPhone", "notes"] as const;
+
 interface FlowInput {
   services: readonly Service[];
   team: readonly PublicTeamMember[];
   slots: readonly PublicSlot[];
-  today: string;
-  /** Chosen on arrival, e.g. from a price card's "Book this". */
-  initialServiceIds: readonly string[];
+  /** Chosen on arrival: from the address (see BookingChoices). */
+  initial: BookingChoices;
+  availability: InitialAvailability;
+  /** The details as typed into a form the server answered (posted without JavaScript). */
+  details?: Partial<Record<(typeof DETAIL_FIELDS)[number], string>>;
 }
 
-const serviceQuery = (ids: readonly string[]) => ids.toSorted().join(",");
-
-export function useBookingFlow({ services, team, slots, today, initialServiceIds }: FlowInput) {
+export function useBookingFlow({ services, team, slots, initial, availability, details }: FlowInput) {
   const form = useForm<BookingFormInput, unknown, BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { ...emptyBookingForm, services: [...initialServiceIds] },
+    defaultValues: { ...emptyBookingForm, ...details, services: initial.serviceIds, choice: initial.timeKey },
   });
   const chosenIds = (useWatch({ control: form.control, name: "services" }) ?? []).map(String);
   const choiceKey = useWatch({ control: form.control, name: "choice" }) ?? "";
-  const [memberChoice, setMemberChoice] = useState<string>(ANYONE);
-  // Computed times start today, whatever manual slots exist further ahead.
-  const [month, setMonth] = useState(monthOf(today));
-  const [date, setDate] = useState<string | null>(null);
+  const [memberChoice, setMemberChoice] = useState(initial.memberChoice);
+  const [month, setMonth] = useState(initial.month);
+  const [date, setDate] = useState(initial.date);
   /** The last step brought into view, so Continue moves past the barber step even when "Anyone" is kept. */
   const [shownStep, setShownStep] = useState<FlowStep | null>(null);
   const [refreshes, setRefreshes] = useState(0);
 
   const chosenServices = services.filter((service) => chosenIds.includes(String(service.id)));
   const totals = bookingTotals(chosenServices, useBookingFeePence());
-  const ableMembers = team.filter((member) => chosenIds.every((id) => member.serviceIds.includes(id)));
+  const ableMembers = ableMembersOf(team, chosenIds);
   // A barber who does not do a newly added service is no longer a choice: back to Anyone.
-  const member = ableMembers.find((entry) => String(entry.id) === memberChoice);
+  const member = chosenMember(team, chosenIds, memberChoice);
   const memberId = member?.id;
-  const serviceKey = serviceQuery(chosenIds);
 
-  const memberParam = memberId === undefined ? "" : `&member=${memberId}`;
-  const monthEnd = addDays(`${addMonths(month, 1)}-01`, -1);
-  const fetchedDates = useApiData<string[]>(
-    serviceKey ? `/api/availability/dates?from=${month}-01&to=${monthEnd}&services=${serviceKey}${memberParam}` : null,
-    refreshes,
-  );
-  const computedDates = new Set(fetchedDates ?? []);
-  const computedTimes =
-    useApiData<AvailableTime[]>(
-      serviceKey && date ? `/api/availability?date=${date}&services=${serviceKey}${memberParam}` : null,
-      refreshes,
-    ) ?? [];
+  const urls = availabilityUrls(chosenIds, memberId, month, date);
+  const computedDates = new Set(useApiData(urls.dates, refreshes, availability.dates) ?? []);
+  const computedTimes = useApiData(urls.times, refreshes, availability.times) ?? [];
 
   // Manual slots: any for Anyone, otherwise the chosen barber's own.
   const manualSlots = slots.filter((slot) => memberId === undefined || slot.memberId === memberId);
@@ -117,6 +183,17 @@ export function useBookingFlow({ services, team, slots, today, initialServiceIds
   ].toSorted((a, b) => a.startTime.localeCompare(b.startTime) || a.key.localeCompare(b.key));
   // A time someone else booked disappears with the next load; it is then no longer chosen.
   const choice = choices.find((entry) => entry.key === choiceKey);
+
+  /** The chosen services and time as the hidden fields of a plain post, named as the API's bodies name them. */
+  const postedChoice: PostedField[] = [];
+  if (choice) {
+    postedChoice.push(...chosenIds.map((id): PostedField => ["services", id]));
+    if (choice.kind === "slot") postedChoice.push(["slotId", String(choice.slotId)]);
+    else {
+      postedChoice.push(["date", date ?? ""], ["startTime", choice.startTime]);
+      if (memberId !== undefined) postedChoice.push(["memberId", String(memberId)]);
+    }
+  }
 
   const missing = [
     ...(chosenServices.length === 0 ? [SELECT_SERVICE_MESSAGE] : []),
@@ -198,6 +275,7 @@ export function useBookingFlow({ services, team, slots, today, initialServiceIds
     manualSlotCount,
     choices,
     choice,
+    postedChoice,
     missing,
     nextStep,
     stepRef,

@@ -7,10 +7,12 @@ interface BarberPickerProps {
   members: readonly PublicTeamMember[];
   value: string;
   onChange: (value: string) => void;
+  /** The id of the GET form the radios belong to (as `barber`), for the page without JavaScript. */
+  form: string;
 }
 
 /** "Anyone" or one barber, as a radio group of cards. */
-export function BarberPicker({ members, value, onChange }: BarberPickerProps) {
+export function BarberPicker({ members, value, onChange, form }: BarberPickerProps) {
   const options = [
     { value: ANYONE, name: "Anyone", detail: "The first free barber" },
     ...members.map((member) => ({ value: String(member.id), name: member.name, detail: member.bio })),
@@ -33,6 +35,7 @@ export function BarberPicker({ members, value, onChange }: BarberPickerProps) {
             <input
               id={id}
               type="radio"
+              form={form}
               name="barber"
               value={option.value}
               checked={checked}

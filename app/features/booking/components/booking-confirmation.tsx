@@ -1,8 +1,9 @@
 import { CalendarPlus, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useMatches } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { publicUrlFrom } from "~/features/seo/seo";
 import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import { bookingIcs, bookingIcsFilename } from "../booking-ics";
@@ -50,11 +51,15 @@ export function BookingFacts({ booking }: { booking: BookingSummary }) {
   );
 }
 
-/** What the customer keeps after booking: the facts, a calendar file and the private manage link. */
+/**
+ * What the customer keeps after booking: the facts, a calendar file and the private manage link. The server
+ * renders it too, answering the form posted without JavaScript.
+ */
 export function BookingConfirmation({ confirmation, onDone }: { confirmation: Confirmation; onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const managePath = manageBookingPath(confirmation.manageToken);
   const shop = useShopSettings();
+  const publicUrl = publicUrlFrom(useMatches());
 
   useEffect(() => {
     heading.current?.focus();
@@ -67,7 +72,8 @@ export function BookingConfirmation({ confirmation, onDone }: { confirmation: Co
     startTime: confirmation.startTime,
     endTime: confirmation.endTime,
     serviceTitles: confirmation.services.map((service) => service.title),
-    manageUrl: new URL(managePath, window.location.href).toString(),
+    // The address the confirmation mail links to as well.
+    manageUrl: `${publicUrl}${managePath}`,
   });
 
   return (
@@ -103,9 +109,19 @@ export function BookingConfirmation({ confirmation, onDone }: { confirmation: Co
           <Button asChild variant="outline">
             <Link to={managePath}>View or cancel your booking</Link>
           </Button>
-          <Button type="button" variant="ghost" onClick={onDone}>
-            Book another appointment
-          </Button>
+          {/* Without JavaScript, a fresh booking page. */}
+          <form method="get" action="/bookings" className="contents">
+            <Button
+              type="submit"
+              variant="ghost"
+              onClick={(event) => {
+                event.preventDefault();
+                onDone();
+              }}
+            >
+              Book another appointment
+            </Button>
+          </form>
         </div>
       </CardContent>
     </Card>

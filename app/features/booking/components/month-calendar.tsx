@@ -43,6 +43,11 @@ export interface MonthCalendarProps {
   tone?: (date: string) => DayTone | undefined;
   /** Several dates can be selected at once (the admin's Available Slots calendar). */
   multiple?: boolean;
+  /**
+   * The id of a GET form the buttons submit when the page runs without JavaScript: a choosable day as
+   * `date=yyyy-MM-dd`, the month buttons as `month=yyyy-MM`. Hydrated, the calendar handles them itself.
+   */
+  form?: string;
   className?: string;
 }
 
@@ -93,6 +98,7 @@ export function MonthCalendar({
   describe,
   tone,
   multiple = false,
+  form,
   className,
 }: MonthCalendarProps) {
   const headingId = useId();
@@ -120,6 +126,13 @@ export function MonthCalendar({
   }, [focused, month]);
 
   const canGoBack = !minMonth || month > minMonth;
+  /** A button that, without JavaScript, submits `name=value` to the page's form. */
+  const submits = (name: string, value: string) =>
+    form ? ({ type: "submit", form, name, value } as const) : ({ type: "button" } as const);
+  const showMonth = (event: React.MouseEvent, target: string) => {
+    event.preventDefault();
+    onMonthChange(target);
+  };
 
   function moveTo(date: string) {
     if (minMonth && monthOf(date) < minMonth) return;
@@ -155,10 +168,10 @@ export function MonthCalendar({
     <div role="group" aria-label={label} className={cn("w-full", className)}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <Button
-          type="button"
+          {...submits("month", addMonths(month, -1))}
           variant="outline"
           size="icon"
-          onClick={() => onMonthChange(addMonths(month, -1))}
+          onClick={(event) => showMonth(event, addMonths(month, -1))}
           disabled={!canGoBack}
           aria-label="Previous month"
         >
@@ -168,10 +181,10 @@ export function MonthCalendar({
           {formatShopDate(`${month}-01`, "month")}
         </h3>
         <Button
-          type="button"
+          {...submits("month", addMonths(month, 1))}
           variant="outline"
           size="icon"
-          onClick={() => onMonthChange(addMonths(month, 1))}
+          onClick={(event) => showMonth(event, addMonths(month, 1))}
           aria-label="Next month"
         >
           <ChevronRight aria-hidden />
@@ -213,14 +226,15 @@ export function MonthCalendar({
                         if (element) buttons.current.set(date, element);
                         else buttons.current.delete(date);
                       }}
-                      type="button"
+                      {...(disabled ? { type: "button" } : submits("date", date))}
                       tabIndex={date === tabStop ? 0 : -1}
                       aria-label={[formatShopDate(date), date === today ? "today" : undefined, extra]
                         .filter(Boolean)
                         .join(", ")}
                       aria-disabled={disabled || undefined}
                       aria-current={date === today ? "date" : undefined}
-                      onClick={() => {
+                      onClick={(event) => {
+                        event.preventDefault();
                         setFocused(date);
                         if (!disabled) onSelect(date);
                       }}

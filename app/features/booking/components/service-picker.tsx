@@ -1,4 +1,3 @@
-import { Checkbox } from "~/components/ui/checkbox";
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS, type Service } from "~/features/services/services.schema";
 import { useServicePriceLine } from "~/features/services/components/service-price";
 
@@ -7,10 +6,15 @@ interface ServicePickerProps {
   /** Chosen service ids, as strings like the booking request carries them. */
   selected: readonly string[];
   onToggle: (id: string, checked: boolean) => void;
+  /** The id of the GET form the checkboxes belong to (as `service`), for the page without JavaScript. */
+  form: string;
 }
 
-/** The services grouped by category, each group a card of checkboxes. */
-export function ServicePicker({ services, selected, onToggle }: ServicePickerProps) {
+/**
+ * The services grouped by category, each group a card of checkboxes. Native checkboxes, so that they can be
+ * ticked and sent before and without JavaScript.
+ */
+export function ServicePicker({ services, selected, onToggle, form }: ServicePickerProps) {
   const priceLine = useServicePriceLine();
   const groups = SERVICE_CATEGORIES.map((category) => ({
     category,
@@ -44,17 +48,19 @@ export function ServicePicker({ services, selected, onToggle }: ServicePickerPro
               return (
                 <li
                   key={id}
-                  className="flex items-start gap-3 px-5 py-3 transition-colors hover:bg-muted/60 has-[[data-state=checked]]:bg-muted"
+                  className="flex items-start gap-3 px-5 py-3 transition-colors hover:bg-muted/60 has-[:checked]:bg-muted"
                 >
-                  {/* The label names the checkbox from beside it: Radix renders a hidden input next to its
-                      button, and a label may hold only one control. */}
-                  <Checkbox
+                  <input
                     id={inputId}
+                    type="checkbox"
+                    form={form}
+                    name="service"
+                    value={id}
                     checked={checked}
-                    onCheckedChange={(value) => onToggle(id, value === true)}
+                    onChange={(event) => onToggle(id, event.currentTarget.checked)}
                     aria-labelledby={`${inputId}-title`}
                     aria-describedby={`${inputId}-details`}
-                    className="mt-0.5"
+                    className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-primary)]"
                   />
                   <label htmlFor={inputId} className="grid min-w-0 flex-1 cursor-pointer gap-0.5">
                     <span id={`${inputId}-title`} className="font-semibold">

@@ -17,7 +17,10 @@ interface SlotGridProps<T extends OfferedTime> {
   label: string;
 }
 
-/** The chosen date's free times; a pressed button is the chosen slot. */
+/**
+ * The chosen date's free times; a pressed button is the chosen slot. Without JavaScript each time submits
+ * the form around the grid as `time=<key>`; hydrated, choosing calls onSelect instead.
+ */
 export function SlotGrid<T extends OfferedTime>({ slots, selectedKey, onSelect, label }: SlotGridProps<T>) {
   if (slots.length === 0) {
     return (
@@ -33,9 +36,14 @@ export function SlotGrid<T extends OfferedTime>({ slots, selectedKey, onSelect, 
         return (
           <button
             key={slot.key}
-            type="button"
+            type="submit"
+            name="time"
+            value={slot.key}
             aria-pressed={selected}
-            onClick={() => onSelect(slot)}
+            onClick={(event) => {
+              event.preventDefault();
+              onSelect(slot);
+            }}
             className={cn(
               "min-h-11 rounded-md border px-3 py-2 text-sm font-semibold tabular-nums transition-colors",
               selected
