@@ -1,36 +1,22 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { AvailableTime } from "~/features/booking/availability";
 import type { BookingConfirmation, ManagedBooking } from "~/features/booking/booking.schema";
-import { dayOfWeek } from "~/features/settings/opening-hours";
-import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, formatShopDate, formatTime, shopToday } from "~/lib/shop-time";
-import { createService, customer, test } from "../support/e2e-booking";
+import { addDays, formatShopDate, formatTime } from "~/lib/shop-time";
+import { createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** Two weekdays at least three days ahead and a week apart: clear of the notice periods, inside the horizon. */
+/** Two weekdays a week apart, at least three days ahead: clear of the notice periods, inside the horizon. */
 function twoWeekdays() {
-  let date = addDays(shopToday(), 3 + Math.floor(Math.random() * 14));
-  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, 1);
+  const date = nextWeekday();
   return [date, addDays(date, 7)] as const;
 }
 
 /** A barber of their own, doing a service of their own, booked at 10:00: no other spec shares their times. */
 async function bookedWithOwnBarber(owner: APIRequestContext, date: string) {
   const service = await createService(owner, { title: unique("Move Cut"), price: 15, duration: 30 });
-  const created = await owner.post("/api/team", {
-    data: {
-      name: unique("Mover"),
-      bio: "",
-      image: null,
-      serviceIds: [String(service.id)],
-      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
-      timeOff: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const barber = (await created.json()) as TeamMember;
+  const barber = await createBarber(owner, service);
   const booked = await owner.post("/api/bookings", {
     data: { ...customer, services: [String(service.id)], date, startTime: "10:00", memberId: barber.id },
   });

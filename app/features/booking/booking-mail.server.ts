@@ -81,40 +81,92 @@ export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: str
   }),
 });
 
-export function customerConfirmationMail(
+interface AppointmentMailParts {
+  subject: string;
+  intro: string;
+  /** Lines after the appointment's details (where a moved booking was). */
+  afterDetails?: string[];
+  /** What to do when the customer cannot come. */
+  changeAdvice: string;
+  calendarLine: string;
+}
+
+/** A mail to the customer about their appointment: its details, the private link and the calendar file. */
+function appointmentMail(
   config: Config,
   shop: ShopSettings,
   booking: MailBooking,
   token: string,
+  parts: AppointmentMailParts,
 ): OutgoingMail {
   const link = manageUrl(config, token);
   return {
     to: booking.customerEmail,
-    subject: oneLine(`Your appointment at ${shop.shopName}: ${when(booking)} (${booking.reference})`),
+    subject: oneLine(parts.subject),
     text: [
       `Hello ${booking.customerName},`,
       "",
-      `Your appointment at ${shop.shopName} is booked.`,
+      parts.intro,
       "",
       ...details(booking),
+      ...(parts.afterDetails ?? []),
       "",
-      `To see or cancel your booking, use your private link: ${link}`,
-      `Online cancellation is possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`,
-      "The attached calendar file adds the appointment to your calendar.",
+      `To see, move or cancel your booking, use your private link: ${link}`,
+      parts.changeAdvice,
+      parts.calendarLine,
       ...signature(shop),
     ].join("\n"),
     attachments: [calendarFile(shop, booking, link)],
   };
 }
 
-/** Tells the shop about a booking made online. */
-export function shopBookingNotice(shopEmail: string, booking: MailBooking): OutgoingMail {
+const onlineChanges = (shop: ShopSettings) =>
+  `Online changes are possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`;
+
+export const customerConfirmationMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string) =>
+  appointmentMail(config, shop, booking, token, {
+    subject: `Your appointment at ${shop.shopName}: ${when(booking)} (${booking.reference})`,
+    intro: `Your appointment at ${shop.shopName} is booked.`,
+    changeAdvice: onlineChanges(shop),
+    calendarLine: "The attached calendar file adds the appointment to your calendar.",
+  });
+
+/** Reminds the customer of their appointment, the reminder lead time before it. */
+export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string) =>
+  appointmentMail(config, shop, booking, token, {
+    subject: `Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`,
+    intro: `This is a reminder of your appointment at ${shop.shopName}.`,
+    changeAdvice: `If you cannot make it, please let us know so someone else can have the time: call us on ${shop.phone}.`,
+    calendarLine: "The attached calendar file adds the appointment to your calendar.",
+  });
+
+const previously = (previous: PreviousTime) =>
+  `Previously: ${when(previous)}${previous.memberName ? ` with ${previous.memberName}` : ""}`;
+
+/** Confirms the customer's new time after they moved their booking; the calendar file replaces the old event. */
+export const customerRescheduleMail = (
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  previous: PreviousTime,
+  token: string,
+) =>
+  appointmentMail(config, shop, booking, token, {
+    subject: `Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`,
+    intro: `Your appointment at ${shop.shopName} has moved. Your new time:`,
+    afterDetails: [previously(previous)],
+    changeAdvice: onlineChanges(shop),
+    calendarLine: "The attached calendar file moves the appointment in your calendar.",
+  });
+
+/** A mail to the shop about a change a customer made online, with who they are and the appointment. */
+function shopNotice(shopEmail: string, booking: MailBooking, subject: string, intro: string, extra: string[] = []) {
   return {
     to: shopEmail,
     replyTo: booking.customerEmail,
-    subject: oneLine(`New booking: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
+    subject: oneLine(`${subject}: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
     text: [
-      "A new appointment was booked online.",
+      intro,
       "",
       `Customer: ${booking.customerName}`,
       `Email: ${booking.customerEmail}`,
@@ -122,82 +174,33 @@ export function shopBookingNotice(shopEmail: string, booking: MailBooking): Outg
       `Notes: ${booking.notes || "none"}`,
       "",
       ...details(booking),
+      ...extra,
     ].join("\n"),
-  };
+  } satisfies OutgoingMail;
 }
 
-/** Reminds the customer of their appointment, the reminder lead time before it. */
-export function reminderMail(config: Config, shop: ShopSettings, booking: MailBooking, token: string): OutgoingMail {
-  const link = manageUrl(config, token);
-  return {
-    to: booking.customerEmail,
-    subject: oneLine(`Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`),
-    text: [
-      `Hello ${booking.customerName},`,
-      "",
-      `This is a reminder of your appointment at ${shop.shopName}.`,
-      "",
-      ...details(booking),
-      "",
-      `To see or cancel your booking, use your private link: ${link}`,
-      `If you cannot make it, please let us know so someone else can have the time: call us on ${shop.phone}.`,
-      "The attached calendar file adds the appointment to your calendar.",
-      ...signature(shop),
-    ].join("\n"),
-    attachments: [calendarFile(shop, booking, link)],
-  };
-}
-
-const previously = (previous: PreviousTime) =>
-  `Previously: ${when(previous)}${previous.memberName ? ` with ${previous.memberName}` : ""}`;
-
-/** Confirms the customer's new time after they moved their booking; the calendar file replaces the old event. */
-export function customerRescheduleMail(
-  config: Config,
-  shop: ShopSettings,
-  booking: MailBooking,
-  previous: PreviousTime,
-  token: string,
-): OutgoingMail {
-  const link = manageUrl(config, token);
-  return {
-    to: booking.customerEmail,
-    subject: oneLine(`Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`),
-    text: [
-      `Hello ${booking.customerName},`,
-      "",
-      `Your appointment at ${shop.shopName} has moved. Your new time:`,
-      "",
-      ...details(booking),
-      previously(previous),
-      "",
-      `To see, change or cancel your booking, use your private link: ${link}`,
-      `Online changes are possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`,
-      "The attached calendar file moves the appointment in your calendar.",
-      ...signature(shop),
-    ].join("\n"),
-    attachments: [calendarFile(shop, booking, link)],
-  };
-}
+/** Tells the shop about a booking made online. */
+export const shopBookingNotice = (shopEmail: string, booking: MailBooking) =>
+  shopNotice(shopEmail, booking, "New booking", "A new appointment was booked online.");
 
 /** Tells the shop that a customer moved their booking through the private link. */
-export function shopRescheduleNotice(shopEmail: string, booking: MailBooking, previous: PreviousTime): OutgoingMail {
-  return {
-    to: shopEmail,
-    replyTo: booking.customerEmail,
-    subject: oneLine(`Booking moved: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
-    text: [
-      "A customer moved their appointment online; the old time is free again.",
-      "",
-      `Customer: ${booking.customerName}`,
-      `Email: ${booking.customerEmail}`,
-      `Phone: ${booking.customerPhone}`,
-      "",
-      ...details(booking),
-      previously(previous),
-    ].join("\n"),
-  };
-}
+export const shopRescheduleNotice = (shopEmail: string, booking: MailBooking, previous: PreviousTime) =>
+  shopNotice(
+    shopEmail,
+    booking,
+    "Booking moved",
+    "A customer moved their appointment online; the old time is free again.",
+    [previously(previous)],
+  );
+
+/** Tells the shop that a customer cancelled through the private link. */
+export const shopCancellationMail = (shopEmail: string, booking: MailBooking) =>
+  shopNotice(
+    shopEmail,
+    booking,
+    "Booking cancelled",
+    "A customer cancelled their appointment online; the slot is available again.",
+  );
 
 /** Tells the customer that the shop cancelled (or deleted the slot of) their appointment. */
 export function customerCancellationMail(config: Config, shop: ShopSettings, booking: MailBooking): OutgoingMail {
@@ -210,24 +213,6 @@ export function customerCancellationMail(config: Config, shop: ShopSettings, boo
       `We are sorry: we had to cancel your appointment on ${when(booking)} (reference ${booking.reference}).`,
       `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
       ...signature(shop),
-    ].join("\n"),
-  };
-}
-
-/** Tells the shop that a customer cancelled through the private link. */
-export function shopCancellationMail(shopEmail: string, booking: MailBooking): OutgoingMail {
-  return {
-    to: shopEmail,
-    replyTo: booking.customerEmail,
-    subject: oneLine(`Booking cancelled: ${when(booking)}, ${booking.customerName} (${booking.reference})`),
-    text: [
-      "A customer cancelled their appointment online; the slot is available again.",
-      "",
-      `Customer: ${booking.customerName}`,
-      `Email: ${booking.customerEmail}`,
-      `Phone: ${booking.customerPhone}`,
-      "",
-      ...details(booking),
     ].join("\n"),
   };
 }
