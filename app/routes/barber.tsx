@@ -1,7 +1,7 @@
 import { ArrowLeft, Clock, MapPin, Phone, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
+import { GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -129,20 +129,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{
-        404: () => (
-          <ErrorPage
-            code={404}
-            title="Barber not found"
-            message="We couldn't find that barber. They may have moved or closed. Search the list for another one nearby."
-            links={[
-              { to: "/barbers-near-me", label: "Find a barber" },
-              { to: "/prices", label: "See our prices" },
-              { to: "/bookings", label: "Book with us" },
-              { to: "/contact", label: "Contact us" },
-            ]}
-          />
-        ),
+      notFound={{
+        title: "Barber not found",
+        message: "We couldn't find that barber. They may have moved or closed. Search the list for another one nearby.",
+        links: [
+          { to: "/barbers-near-me", label: "Find a barber" },
+          { to: "/prices", label: "See our prices" },
+          { to: "/bookings", label: "Book with us" },
+          { to: "/contact", label: "Contact us" },
+        ],
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
+import { GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { toParagraphs, toPostCard } from "~/features/blog/blog-views.server";
@@ -138,20 +138,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{
-        404: () => (
-          <ErrorPage
-            code={404}
-            title="Blog post not found"
-            message="This post may have been renamed or taken down. Have a look at our other articles instead."
-            links={[
-              { to: "/blog", label: "All blog posts" },
-              { to: "/prices", label: "See our prices" },
-              { to: "/bookings", label: "Book an appointment" },
-              { to: "/contact", label: "Contact us" },
-            ]}
-          />
-        ),
+      notFound={{
+        title: "Blog post not found",
+        message: "This post may have been renamed or taken down. Have a look at our other articles instead.",
+        links: [
+          { to: "/blog", label: "All blog posts" },
+          { to: "/prices", label: "See our prices" },
+          { to: "/bookings", label: "Book an appointment" },
+          { to: "/contact", label: "Contact us" },
+        ],
       }}
     />
   );

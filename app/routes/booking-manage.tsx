@@ -208,18 +208,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{
-        404: () => (
-          <ErrorPage
-            code={404}
-            title="Booking not found"
-            message={
-              <p>
-                This booking link is not valid. Please check the link in your confirmation, or call us on{" "}
-                <ShopPhoneLink /> and we will find your booking.
-              </p>
-            }
-          />
+      notFound={{
+        title: "Booking not found",
+        message: (
+          <p>
+            This booking link is not valid. Please check the link in your confirmation, or call us on <ShopPhoneLink />{" "}
+            and we will find your booking.
+          </p>
         ),
       }}
       unexpectedError={(unexpected) => (

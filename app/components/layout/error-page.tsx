@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link, isRouteErrorResponse, type ErrorResponse } from "react-router";
+import { Link, isRouteErrorResponse } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PageMain } from "./page";
 
@@ -15,18 +15,15 @@ const DEFAULT_LINKS: readonly ErrorPageLink[] = [
   { to: "/contact", label: "Contact us" },
 ];
 
-/** A friendly dead end: what went wrong in plain words, and the ways back into the site. */
-export function ErrorPage({
-  code,
-  title,
-  message,
-  links = DEFAULT_LINKS,
-}: {
+interface ErrorPageProps {
   code: number | string;
   title: string;
   message: React.ReactNode;
   links?: readonly ErrorPageLink[];
-}) {
+}
+
+/** A friendly dead end: what went wrong in plain words, and the ways back into the site. */
+export function ErrorPage({ code, title, message, links = DEFAULT_LINKS }: ErrorPageProps) {
   return (
     <PageMain className="barber-stripes bg-ink text-ink-foreground">
       <div className="relative mx-auto flex min-h-[70dvh] max-w-3xl flex-col justify-center px-4 py-20 sm:px-6">
@@ -64,15 +61,10 @@ export function ErrorPage({
 }
 
 /** The 404 for an address no page answers. */
-function NotFoundPage() {
-  return (
-    <ErrorPage
-      code={404}
-      title="Page not found"
-      message="Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
-    />
-  );
-}
+const PAGE_NOT_FOUND: Omit<ErrorPageProps, "code"> = {
+  title: "Page not found",
+  message: "Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped.",
+};
 
 /** Any other failure, with the "Error: …" line of spec section 8. */
 function LoadErrorPage({ error }: { error: unknown }) {
@@ -104,22 +96,19 @@ function errorMessage(error: unknown) {
 }
 
 /**
- * The one error boundary of every route (Epic Stack's pattern): a route names only what differs — a page
- * for a status it expects (its own 404) or for an unexpected failure — and gets the site's pages otherwise.
+ * The one error boundary of every route (Epic Stack's pattern): a route names only what differs — its own
+ * 404 page (a missing post, barber or booking) or its page for an unexpected failure — and gets the site's
+ * pages otherwise.
  */
 export function GeneralErrorBoundary({
   error,
-  statusHandlers = {},
+  notFound = PAGE_NOT_FOUND,
   unexpectedError = (unexpected) => <LoadErrorPage error={unexpected} />,
 }: {
   error: unknown;
-  statusHandlers?: Partial<Record<number, (response: ErrorResponse) => React.ReactNode>>;
+  notFound?: Omit<ErrorPageProps, "code">;
   unexpectedError?: (error: unknown) => React.ReactNode;
 }) {
-  if (isRouteErrorResponse(error)) {
-    const handler = statusHandlers[error.status];
-    if (handler) return handler(error);
-    if (error.status === 404) return <NotFoundPage />;
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage code={404} {...notFound} />;
   return unexpectedError(error);
 }
