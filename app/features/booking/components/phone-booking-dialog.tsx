@@ -1,7 +1,7 @@
+import { ServiceChecklist } from "~/features/services/components/service-checklist";
 import { Phone } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -81,23 +81,7 @@ export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogP
         className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
       >
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <fieldset className="grid gap-1.5 sm:grid-cols-2">
-            <legend className="mb-1 text-sm font-semibold">Services</legend>
-            {services.map((service) => {
-              const id = String(service.id);
-              return (
-                <label key={id} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={serviceIds.includes(id)}
-                    onCheckedChange={(value) =>
-                      setServiceIds((ids) => (value === true ? [...ids, id] : ids.filter((other) => other !== id)))
-                    }
-                  />
-                  {service.title} ({service.duration} mins)
-                </label>
-              );
-            })}
-          </fieldset>
+          <ServiceChecklist services={services} value={serviceIds} onChange={setServiceIds} withDuration />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Barber">
               {(props) => (

@@ -1,3 +1,4 @@
+import { ServiceChecklist } from "~/features/services/components/service-checklist";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -83,25 +84,7 @@ export function TeamMemberForm({ member, services, onSaved, onCancel }: TeamMemb
         Active (shown on the site and bookable)
       </label>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold">Services</legend>
-        <div className="grid gap-1.5 sm:grid-cols-2">
-          {services.map((service) => {
-            const id = String(service.id);
-            return (
-              <label key={id} className="flex items-center gap-2 text-sm">
-                <Checkbox
-                  checked={serviceIds.includes(id)}
-                  onCheckedChange={(value) =>
-                    setServiceIds((ids) => (value === true ? [...ids, id] : ids.filter((other) => other !== id)))
-                  }
-                />
-                {service.title}
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <ServiceChecklist services={services} value={serviceIds} onChange={setServiceIds} />
 
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Working hours</legend>
