@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/db/client.server";
 import { verifyPassword } from "~/features/auth/auth.server";
+import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import { runScriptProcess, type ScriptRun } from "../tests/support/run-script";
 
 /*
@@ -129,5 +130,23 @@ describe("npm run barbers:import", () => {
     const run = await runScriptProcess("import-barbers.ts", [places], { cwd, env: { DATA_DIR: dataDir } });
     expectOneLineError(run, `No site database at ${path.join(dataDir, "barber.sqlite")}`);
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe("npm run customer:fingerprint", () => {
+  it("prints the fingerprint the audit log holds for a customer, with the site's key, whatever the address's case", async () => {
+    const dataDir = await siteDataDir();
+    const expected = customerFingerprint({ dataDir }, "ada@example.com");
+    const run = await runScriptProcess("customer-fingerprint.ts", ["Ada@Example.com"], { env: { DATA_DIR: dataDir } });
+    expect(run.stdout.trim()).toBe(expected);
+  });
+
+  it("refuses a folder without the site's key instead of making a new one, and a malformed address", async () => {
+    const dataDir = path.join(tempFolder(), "no-key");
+    const run = await runScriptProcess("customer-fingerprint.ts", ["ada@example.com"], { env: { DATA_DIR: dataDir } });
+    expectOneLineError(run, `No secret key in ${dataDir}`);
+    expect(fs.existsSync(dataDir)).toBe(false);
+    const malformed = await runScriptProcess("customer-fingerprint.ts", ["not-an-address"]);
+    expectOneLineError(malformed, "Usage: npm run customer:fingerprint -- name@example.com");
   });
 });

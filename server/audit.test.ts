@@ -1,29 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { describeAdminPageAction, describeApiWrite } from "./audit";
+import { describeAdminPageAction, describeApiCall } from "./audit";
 
 describe("what the audit log makes of a write", () => {
   it("names the resource, the action and the id from the method and path", () => {
-    expect(describeApiWrite("PUT", "/services/12")).toMatchObject({
+    expect(describeApiCall("PUT", "/services/12")).toMatchObject({
       kind: "services",
       action: "update",
       targetId: "12",
     });
-    expect(describeApiWrite("DELETE", "/gallery/categories/3")).toMatchObject({
+    expect(describeApiCall("DELETE", "/gallery/categories/3")).toMatchObject({
       kind: "gallery",
       action: "delete category",
       targetId: "3",
     });
-    expect(describeApiWrite("POST", "/booking-slots/7/cancel")).toMatchObject({ action: "cancel booking" });
-    expect(describeApiWrite("PUT", "/settings")).toMatchObject({ kind: "settings", action: "update", targetId: null });
+    expect(describeApiCall("POST", "/booking-slots/7/cancel")).toMatchObject({ action: "cancel booking" });
+    expect(describeApiCall("PUT", "/settings")).toMatchObject({ kind: "settings", action: "update", targetId: null });
   });
 
   it("keeps a customer's private link token out, and leaves sign-in and sign-out alone", () => {
-    const cancel = describeApiWrite("POST", "/bookings/manage/Zq8_x-secret-token-of-43-characters-long/cancel");
+    const cancel = describeApiCall("POST", "/bookings/manage/Zq8_x-secret-token-of-43-characters-long/cancel");
     expect(cancel).toMatchObject({ kind: "bookings", action: "cancel booking by its private link", targetId: null });
     expect(JSON.stringify(cancel)).not.toContain("secret-token");
-    expect(describeApiWrite("POST", "/login")).toBeNull();
-    expect(describeApiWrite("POST", "/login/verify")).toBeNull();
-    expect(describeApiWrite("POST", "/logout")).toBeNull();
+    expect(describeApiCall("POST", "/login")).toBeNull();
+    expect(describeApiCall("POST", "/login/verify")).toBeNull();
+    expect(describeApiCall("POST", "/logout")).toBeNull();
+  });
+
+  it("names a customer's export and erasure, and hands the address over only to be fingerprinted", () => {
+    expect(describeApiCall("GET", "/customers/ada%40example.com/export")).toMatchObject({
+      kind: "customers",
+      action: "export customer data",
+      targetId: null,
+      customerEmail: "ada@example.com",
+    });
+    expect(describeApiCall("DELETE", "/customers/ada%40example.com")).toMatchObject({
+      action: "erase customer",
+      customerEmail: "ada@example.com",
+    });
+    expect(describeApiCall("PUT", "/customers/ada%40example.com/notes")).toMatchObject({
+      action: "update customer notes",
+    });
+    // Other reads are not audited: the customer list, one record, anything else.
+    expect(describeApiCall("GET", "/customers/ada%40example.com")).toBeNull();
+    expect(describeApiCall("GET", "/customers")).toBeNull();
+    expect(describeApiCall("GET", "/services/3")).toBeNull();
   });
 
   it("records forms posted to admin screens, hydrated or not, and nothing else", () => {
@@ -31,5 +51,6 @@ describe("what the audit log makes of a write", () => {
     expect(describeAdminPageAction("POST", "/admin/settings.data")).toMatchObject({ kind: "settings" });
     expect(describeAdminPageAction("POST", "/admin")).toBeNull();
     expect(describeAdminPageAction("POST", "/contact")).toBeNull();
+    expect(describeAdminPageAction("GET", "/admin/settings.data")).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import { teamApi } from "~/features/team/team.api";
 import { contactApi } from "~/features/contact/contact.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { auditApi } from "~/features/audit/audit.api";
-import { auditAdminWrites, describeApiWrite } from "./audit";
+import { auditAdminWrites, describeApiCall } from "./audit";
 import { z } from "zod";
 import { apiDoc } from "~/lib/api-docs.server";
 import { bookingAttendanceApi, customersApi } from "~/features/customers/customers.api";
@@ -47,7 +47,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
     next();
   });
   api.use(loadUser(ctx));
-  api.use(auditAdminWrites(ctx, describeApiWrite));
+  api.use(auditAdminWrites(ctx, describeApiCall));
   if (cache) api.get(PUBLIC_API_LISTS, cachePublicJson(cache));
   api.use(authApi(ctx));
   api.use("/services", servicesApi(ctx));

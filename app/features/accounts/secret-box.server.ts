@@ -1,11 +1,12 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 /*
  * AES-256-GCM for the few secrets the database must keep readable (the admins' TOTP secrets), so a
- * leaked database or backup does not hand over the second factor. The key comes from SECRET_KEY, or
- * from a random key file made in DATA_DIR on first use (decision 010).
+ * leaked database or backup does not hand over the second factor; and keyed digests for values the
+ * database may only hold as pseudonyms (decision 018). The key comes from SECRET_KEY, or from a random
+ * key file made in DATA_DIR on first use (decision 010); each purpose derives its own.
  */
 
 const KEY_FILE = "secret-key";
@@ -15,6 +16,10 @@ export interface SecretKeySource {
   secretKey?: string;
   dataDir: string;
 }
+
+/** Whether the key is already there (SECRET_KEY, or the key file made on first use). */
+export const hasSecretKey = (source: SecretKeySource) =>
+  Boolean(source.secretKey) || fs.existsSync(path.join(source.dataDir, KEY_FILE));
 
 function masterSecret(source: SecretKeySource) {
   if (source.secretKey) return source.secretKey;
@@ -59,4 +64,9 @@ export function decryptSecret(source: SecretKeySource, purpose: string, sealed: 
   } catch {
     return null;
   }
+}
+
+/** HMAC-SHA256 of `value` under the purpose's key, in hex: the same value always gives the same digest. */
+export function keyedDigest(source: SecretKeySource, purpose: string, value: string) {
+  return createHmac("sha256", keyFor(source, purpose)).update(value, "utf8").digest("hex");
 }

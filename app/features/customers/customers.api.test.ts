@@ -3,7 +3,8 @@ import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { nonAdminCallers, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { CustomerRecord, CustomerSummary } from "./customers.schema";
+import { customerFingerprint } from "./customer-fingerprint.server";
+import { CUSTOMER_EMAIL_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 import { ERASED_NAME } from "./customers.server";
 import { applyRetention, monthsBefore } from "./retention.server";
 
@@ -268,6 +269,54 @@ describe("subject access and erasure", () => {
       customer_email: "stays@example.com",
       erased_at: null,
     });
+  });
+});
+
+describe("the audit log of subject access and erasure", () => {
+  const auditRows = () => api.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
+
+  it("records one export and one erasure under the customer's fingerprint, never the address", async () => {
+    const email = "Audrey.Trail@Example.com";
+    await bookAppointment(api.db, {
+      date: addDays(today, -5),
+      startTime: "15:00",
+      endTime: "15:30",
+      email,
+      name: "Audrey Trail",
+      serviceIds: [serviceId],
+    });
+    const before = (await auditRows()).length;
+
+    expect((await admin.get(`/api/customers/${enc(email)}/export`)).status).toBe(200);
+    expect((await admin.delete(`/api/customers/${enc(email)}`)).status).toBe(200);
+
+    const fingerprint = customerFingerprint(api.ctx.config, "audrey.trail@example.com");
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    const entries = (await auditRows()).slice(before);
+    expect(entries.map((row) => [row.kind, row.action, row.target_id, row.target_label])).toEqual([
+      ["customers", "export customer data", fingerprint, null],
+      ["customers", "erase customer", fingerprint, null],
+    ]);
+    // Not this address, nor any other customer's, in any column of any entry.
+    for (const row of await auditRows()) {
+      expect(JSON.stringify(row).toLowerCase()).not.toMatch(/audrey|@example\.com|%40/);
+    }
+  });
+
+  it("records nothing for a refused export or erasure, and refuses a malformed address with a clear message", async () => {
+    const before = await auditRows();
+    for (const malformed of ["not-an-address", "a@b@example.com", " "]) {
+      for (const response of [
+        await admin.get(`/api/customers/${enc(malformed)}/export`),
+        await admin.delete(`/api/customers/${enc(malformed)}`),
+      ]) {
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe(CUSTOMER_EMAIL_MESSAGE);
+      }
+    }
+    expect((await admin.get(`/api/customers/${enc("nobody@example.com")}/export`)).status).toBe(404);
+    expect((await admin.delete(`/api/customers/${enc("nobody@example.com")}`)).status).toBe(404);
+    expect(await auditRows()).toEqual(before);
   });
 });
 

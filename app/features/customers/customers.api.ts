@@ -1,3 +1,4 @@
+import type { Request } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
@@ -5,6 +6,7 @@ import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import {
   attendanceSchema,
   customerBookingSchema,
+  customerEmailSchema,
   customerNotesSchema,
   customerRecordSchema,
   customerSearchSchema,
@@ -19,6 +21,9 @@ import {
   recordAttendance,
   saveCustomerNotes,
 } from "./customers.server";
+
+/** The customer a URL names, checked: a malformed address is answered 400 and reaches no query. */
+const customerEmail = (req: Request) => parseInput(customerEmailSchema, req.params.email);
 
 /** /api/customers: the owner's customer records, export and erasure; all admin only. */
 export function customersApi(ctx: AppContext) {
@@ -38,7 +43,7 @@ export function customersApi(ctx: AppContext) {
     responses: { 200: ["The record", customerRecordSchema], 404: ["No customer with that e-mail", apiErrorSchema] },
   });
   router.get("/:email", one, requireAdmin, async (req, res) => {
-    res.json(await getCustomer(ctx.db, String(req.params.email)));
+    res.json(await getCustomer(ctx.db, customerEmail(req)));
   });
 
   const notes = apiDoc({
@@ -48,7 +53,7 @@ export function customersApi(ctx: AppContext) {
   });
   router.put("/:email/notes", notes, requireAdmin, async (req, res) => {
     const { notes } = parseInput(customerNotesSchema, req.body);
-    res.json(await saveCustomerNotes(ctx.db, String(req.params.email), notes));
+    res.json(await saveCustomerNotes(ctx.db, customerEmail(req), notes));
   });
 
   const exported = apiDoc({
@@ -56,7 +61,7 @@ export function customersApi(ctx: AppContext) {
     responses: { 200: ["The bookings, contact messages and notes", z.looseObject({ email: z.string() })] },
   });
   router.get("/:email/export", exported, requireAdmin, async (req, res) => {
-    const data = await exportCustomer(ctx.db, String(req.params.email));
+    const data = await exportCustomer(ctx.db, customerEmail(req));
     const filename = `customer-${data.email.replace(/[^a-z0-9.@_-]/g, "_")}-${data.exportedAt.slice(0, 10)}.json`;
     res
       .attachment(filename)
@@ -69,7 +74,7 @@ export function customersApi(ctx: AppContext) {
     responses: { 200: ["What was cancelled and erased", erasureResultSchema] },
   });
   router.delete("/:email", erased, requireAdmin, async (req, res) => {
-    res.json(await eraseCustomer(ctx, String(req.params.email)));
+    res.json(await eraseCustomer(ctx, customerEmail(req)));
   });
 
   return router;

@@ -26,8 +26,16 @@ export const customerSearchSchema = z
 /** A customer with this many no-shows is flagged on their bookings. */
 export const NO_SHOW_FLAG = 2;
 
+export const CUSTOMER_EMAIL_MESSAGE = "A customer is named by their e-mail address, like name@example.com";
+
 /** One customer is one e-mail address, whatever its case. */
 export const customerKey = (email: string) => email.trim().toLowerCase();
+
+/** The e-mail address that names a customer in a URL (`/api/customers/{email}`). */
+export const customerEmailSchema = z
+  .string({ error: CUSTOMER_EMAIL_MESSAGE })
+  .trim()
+  .pipe(z.email({ error: CUSTOMER_EMAIL_MESSAGE }));
 
 export const customerPath = (email: string) => `/admin/customers/${encodeURIComponent(customerKey(email))}`;
 

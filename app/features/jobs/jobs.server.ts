@@ -42,7 +42,6 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 const LEASE_MS = 2 * 60_000;
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
-const CLAIM_BATCH = 20;
 
 /** 1, 2, 4, 8 … minutes after the attempt that failed, at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(BACKOFF_BASE_MS * 2 ** (attempts - 1), BACKOFF_MAX_MS);
@@ -112,7 +111,7 @@ export async function findJob(db: Db, key: string) {
  * Takes up to `limit` due jobs for `workerId` with a lease. PostgreSQL skips rows another
  * worker is claiming (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the UPDATE alone is atomic.
  */
-export async function claimDueJobs(db: Db, workerId: string, now: Date = new Date(), limit = CLAIM_BATCH) {
+export async function claimDueJobs(db: Db, workerId: string, now: Date = new Date(), limit = 1) {
   const at = now.toISOString();
   const due = db
     .selectFrom("jobs")
@@ -196,16 +195,21 @@ export interface RunOptions {
   now?: () => Date;
 }
 
-/** Claims and runs due jobs until none is left; answers how many ran. */
+/**
+ * Claims and runs due jobs until none is left; answers how many ran. One job is claimed at a time, just
+ * before it runs: a worker that dies then holds back only the job in its hands until the lease runs out
+ * (a batch would hold back all of it), and a job never waits in a batch while its lease runs out and
+ * another worker takes it too.
+ */
 export async function runDueJobs(ctx: AppContext, handlers: JobHandlers, options: RunOptions = {}) {
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const now = options.now ?? (() => new Date());
   let ran = 0;
   for (;;) {
-    const claimed = await claimDueJobs(ctx.db, workerId, now());
-    if (claimed.length === 0) return ran;
-    for (const job of claimed) await runClaimed(ctx, handlers, job, now);
-    ran += claimed.length;
+    const [job] = await claimDueJobs(ctx.db, workerId, now());
+    if (!job) return ran;
+    await runClaimed(ctx, handlers, job, now);
+    ran += 1;
   }
 }
 

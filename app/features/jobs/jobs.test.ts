@@ -44,6 +44,7 @@ function recorder(options: { failTimes?: number } = {}) {
 }
 
 const at = (iso: string) => new Date(iso);
+const findLeased = (db: Db) => db.selectFrom("jobs").select("id").where("locked_by", "is not", null).execute();
 const T0 = at("2030-03-01T12:00:00.000Z");
 
 let database: TestDatabase;
@@ -146,6 +147,26 @@ describe("the job queue", () => {
     // The dead worker's lease runs out; then its jobs run too.
     await runDueJobs(contextOf(after), handlers, { now: () => new Date(T0.getTime() + 10 * 60_000) });
     expect(runs.toSorted((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("holds back only the job in hand of a worker that stopped mid-run, not the jobs after it", async () => {
+    database = await createTestDatabase({ onDisk: true });
+    const stalled = database.open();
+    const healthy = database.open();
+    opened.push(stalled, healthy);
+    for (let n = 0; n < 10; n++) await enqueueJob(database.db, { kind: "test", payload: { n } }, T0);
+    // A worker whose first job never comes back, as when its process is killed in the middle of a send.
+    let stuck!: () => void;
+    const inHand = new Promise<void>((resolve) => (stuck = resolve));
+    const hanging: JobHandlers = { test: { run: () => inHand } };
+    const stalledRun = runDueJobs(contextOf(stalled), hanging, { workerId: "stalled", now: () => T0 });
+    await expect.poll(() => findLeased(database.db)).toHaveLength(1);
+
+    const { runs, handlers } = recorder();
+    expect(await runDueJobs(contextOf(healthy), handlers, { workerId: "healthy", now: () => T0 })).toBe(9);
+    expect(runs.toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    stuck();
+    expect(await stalledRun).toBe(1);
   });
 
   it("lets two workers on two connections racing for 100 jobs run each exactly once", async () => {
