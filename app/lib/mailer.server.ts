@@ -12,6 +12,11 @@ export interface OutgoingMail {
   text: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * A Message-ID that stays the same when the same mail is sent again (a job retried after a crash
+   * between the server's acceptance and our record of it), so mail stores can show it once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

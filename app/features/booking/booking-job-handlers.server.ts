@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import type { JobHandler, JobHandlers } from "~/features/jobs/jobs.server";
+import type { Job, JobHandler, JobHandlers } from "~/features/jobs/jobs.server";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { hasStarted } from "~/lib/shop-time";
 import {
@@ -21,6 +21,10 @@ import { findConfirmedBooking } from "./booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
 
 /* Sending the mails the booking queued. A throw is a failed attempt: the queue retries it later. */
+
+/** One Message-ID per job: every attempt of a job sends the same message (docs/decisions/018). */
+const jobMessageId = (ctx: AppContext, job: Job) =>
+  `<job-${job.id}.${job.kind}@${new URL(ctx.config.publicUrl).hostname}>`;
 
 async function mailFor(
   ctx: AppContext,
@@ -63,7 +67,7 @@ async function recordMailFailure(ctx: AppContext, bookingId: number, to: string,
 }
 
 const bookingMail: JobHandler = {
-  async run(ctx, payload) {
+  async run(ctx, payload, queued) {
     const job = payload as BookingMailPayload;
     if (!ctx.mailer.enabled) {
       if (job.mail === "confirmation") {
@@ -77,7 +81,7 @@ const bookingMail: JobHandler = {
     }
     const mail = await mailFor(ctx, job);
     if (!mail) return;
-    await ctx.mailer.send(mail);
+    await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
     if (job.mail === "confirmation") {
       await ctx.db
         .updateTable("bookings")
@@ -96,13 +100,14 @@ const bookingMail: JobHandler = {
 };
 
 const bookingReminder: JobHandler = {
-  async run(ctx, payload) {
+  async run(ctx, payload, queued) {
     const { bookingId, token } = payload as BookingReminderPayload;
     const booking = await findConfirmedBooking(ctx.db, bookingId);
     // Cancelled, erased or already begun (the server was down past its time): nothing to remind of.
     if (!booking || !booking.customerEmail || hasStarted(booking.date, booking.startTime)) return;
     if (!ctx.mailer.enabled) return;
-    await ctx.mailer.send(reminderMail(ctx.config, await loadSettings(ctx.db), booking, token));
+    const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token);
+    await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
   },
   async onFailure(ctx, payload, error) {
     const { bookingId } = payload as BookingReminderPayload;

@@ -5,7 +5,8 @@ import { addDays, shopToday } from "~/lib/shop-time";
 import { bookAppointment, addService } from "../../../tests/support/bookings";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { reminderKey } from "./booking-jobs.server";
+import { BOOKING_REMINDER_JOB, reminderKey } from "./booking-jobs.server";
+import { bookingJobHandlers } from "./booking-job-handlers.server";
 import type { PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
 
@@ -159,5 +160,18 @@ describe("booking reminders", () => {
     expect(event.startDate.toJSDate().toISOString()).toBe(`${date}T09:00:00.000Z`);
     expect(vevent.getFirstPropertyValue("url")).toBe(`${PUBLIC_URL}/bookings/manage/${token}`);
     expect((await findJob(api.db, reminderKey(bookingId)))?.payload, "the token leaves the queue once sent").toBe("{}");
+  });
+
+  it("sends the same Message-ID when a reminder goes twice (a crash after the server took it, before the queue knew)", async () => {
+    const { bookingId } = await bookThroughApi(`${nextYear}-07-28`, "twice@example.com");
+    const job = (await findJob(api.db, reminderKey(bookingId)))!;
+    const handler = bookingJobHandlers[BOOKING_REMINDER_JOB]!;
+    await handler.run(api.ctx, JSON.parse(job.payload), job);
+    await handler.run(api.ctx, JSON.parse(job.payload), job);
+    const sent = sink.to("twice@example.com").filter((mail) => mail.subject.startsWith("Reminder:"));
+    expect(sent).toHaveLength(2);
+    const ids = sent.map((mail) => mail.headers.get("message-id"));
+    expect(ids[0]).toMatch(new RegExp(`^<job-${job.id}\\.booking-reminder@barbers\\.test>$`));
+    expect(ids[1]).toBe(ids[0]);
   });
 });
