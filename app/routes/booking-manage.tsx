@@ -11,21 +11,18 @@ import { toast } from "~/components/ui/toast-store";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
 import { ReschedulePicker } from "~/features/booking/components/reschedule-picker";
 import {
+  movedTooOftenMessage,
   reschedulePickerQuerySchema,
   rescheduleRequestSchema,
   type ManagedBooking,
 } from "~/features/booking/booking.schema";
-import {
-  cancelBookingByToken,
-  getBookingByToken,
-  getMoveOptions,
-  rescheduleBookingByToken,
-} from "~/features/booking/manage.server";
+import { cancelBookingByToken, getManagePage, rescheduleBookingByToken } from "~/features/booking/manage.server";
 import { ApiError, api } from "~/lib/api-client";
 import { formFailure } from "~/lib/form-action.server";
 import { HttpError } from "~/lib/http-error";
 import { seoMeta } from "~/features/seo/seo";
 import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import type { Route } from "./+types/booking-manage";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,11 +36,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
-    const { cancellationNoticeHours } = await context.settings();
-    const booking = await getBookingByToken(context.db, params.token, { noticeHours: cancellationNoticeHours });
     const picker = reschedulePickerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    const moveOptions = await getMoveOptions(context, params.token, picker);
-    return { booking, token: params.token, moveOptions };
+    return { ...(await getManagePage(context, params.token, picker)), token: params.token };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -64,9 +58,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       await cancelBookingByToken(context, params.token);
       return { intent, cancelled: true };
     }
+    const move = rescheduleRequestSchema.parse(form);
     return {
       intent,
-      moved: await rescheduleBookingByToken(context, params.token, rescheduleRequestSchema.parse(form)),
+      moved: await rescheduleBookingByToken(context, params.token, move, { client: context.clientKey }),
     };
   } catch (error) {
     return formFailure(error, { intent });
@@ -78,6 +73,7 @@ const CANCEL_CONSEQUENCE = "Your time slot will be released for other customers.
 
 export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, token, moveOptions } = loaderData;
+  const shop = useShopSettings();
   const { revalidate } = useRevalidator();
   const [cancelling, setCancelling] = useState(false);
 
@@ -177,6 +173,9 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                     </>
                   )}
                 </p>
+                {booking.canCancel && !booking.canReschedule && (
+                  <p className="text-sm text-muted-foreground">{movedTooOftenMessage(shop.phone)}</p>
+                )}
                 {actionData && "message" in actionData && actionData.intent === "cancel" && (
                   <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm font-medium text-destructive">
                     {actionData.message}

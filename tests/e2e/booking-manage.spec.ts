@@ -3,7 +3,7 @@ import type { AvailableTime } from "~/features/booking/availability";
 import type { BookingConfirmation, ManagedBooking } from "~/features/booking/booking.schema";
 import { addDays, formatShopDate, formatTime } from "~/lib/shop-time";
 import { createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
-import { expectToast, unique } from "../support/e2e-fixtures";
+import { unique } from "../support/e2e-fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -34,7 +34,7 @@ const timesOf = async (api: APIRequestContext, date: string, serviceId: number, 
 async function chooseNewTime(page: Page, date: string, time: string) {
   await page
     .getByRole("navigation", { name: "Days with free times" })
-    .getByRole("link", { name: formatShopDate(date, "weekdayDate") })
+    .getByRole("link", { name: `${formatShopDate(date, "weekdayShort")} ${formatShopDate(date, "monthDay")}` })
     .click();
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date, "weekdayDate")}` });
   await expect(times).toBeVisible();
@@ -53,7 +53,6 @@ test("on a phone, a customer moves their booking to another day from the manage 
   await chooseNewTime(page, second, "14:30");
   const move = picker.getByRole("button", { name: `Move to 2:30 pm, ${formatShopDate(second, "weekdayDate")}` });
   await move.click();
-  await expectToast(page, "Your booking has moved");
   await expect(picker.getByRole("status")).toContainText(
     `Your booking has moved to ${formatShopDate(second, "weekdayDate")}`,
   );

@@ -79,6 +79,11 @@ const bookingMail: JobHandler = {
       }
       return;
     }
+    // A mail about the booking's time written before the customer moved it again: the later mail tells them.
+    if (job.mail === "confirmation" || job.mail === "reschedule") {
+      const current = await findConfirmedBooking(ctx.db, job.bookingId);
+      if (current && current.sequence > (job.booking.sequence ?? 0)) return;
+    }
     const mail = await mailFor(ctx, job);
     if (!mail) return;
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
@@ -101,10 +106,12 @@ const bookingMail: JobHandler = {
 
 const bookingReminder: JobHandler = {
   async run(ctx, payload, queued) {
-    const { bookingId, token } = payload as BookingReminderPayload;
+    const { bookingId, token, date, startTime } = payload as BookingReminderPayload;
     const booking = await findConfirmedBooking(ctx.db, bookingId);
     // Cancelled, erased or already begun (the server was down past its time): nothing to remind of.
     if (!booking || !booking.customerEmail || hasStarted(booking.date, booking.startTime)) return;
+    // Moved while this job was running: the job of the new time reminds of it, at its own time.
+    if (date !== undefined && (date !== booking.date || startTime !== booking.startTime)) return;
     if (!ctx.mailer.enabled) return;
     const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token);
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });

@@ -13,12 +13,7 @@ export const BOOKING_MAIL_JOB = "booking-mail";
 export const BOOKING_REMINDER_JOB = "booking-reminder";
 
 export type BookingMailKind =
-  | "confirmation"
-  | "shop-notice"
-  | "customer-cancellation"
-  | "shop-cancellation"
-  | "reschedule"
-  | "shop-reschedule";
+  "confirmation" | "shop-notice" | "customer-cancellation" | "shop-cancellation" | "reschedule" | "shop-reschedule";
 
 export interface BookingMailPayload {
   bookingId: number;
@@ -34,6 +29,9 @@ export interface BookingMailPayload {
 export interface BookingReminderPayload {
   bookingId: number;
   token: string;
+  /** The time it reminds of: a booking moved since is reminded by its new job, not this one. */
+  date?: string;
+  startTime?: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -71,7 +69,12 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, n
     await cancelJobs(db, reminderKey(booking.id));
     return;
   }
-  const payload: BookingReminderPayload = { bookingId: booking.id, token };
+  const payload: BookingReminderPayload = {
+    bookingId: booking.id,
+    token,
+    date: booking.date,
+    startTime: booking.startTime,
+  };
   await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
 }
 

@@ -9,6 +9,8 @@ import type { BookingSummary } from "./booking.schema";
 export interface BookingRecord extends MailBooking {
   id: number;
   slotId: number;
+  /** A computed appointment's own slot, or one of the shop's manual slots (which outlives the booking). */
+  slotKind: "appointment" | "manual";
   memberId: number | null;
   status: "confirmed" | "cancelled";
   cancelledAt: string | null;
@@ -42,6 +44,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
       "s.date",
       "s.start_time",
       "s.member_id",
+      "s.kind",
       "m.name as member_name",
     ]);
   if ("id" in where) query = query.where("b.id", "=", where.id);
@@ -59,6 +62,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
   return {
     id: row.id,
     slotId: row.slot_id,
+    slotKind: row.kind,
     memberId: row.member_id,
     memberName: row.member_name,
     reference: row.reference,

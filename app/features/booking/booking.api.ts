@@ -198,14 +198,17 @@ export function bookingsApi(ctx: AppContext) {
     body: rescheduleRequestSchema,
     responses: {
       200: ["Moved: the booking as the manage page shows it, with its new time and barber", managedBookingSchema],
+      400: ["Not a time, the booking's own time, or another barber than its own", apiErrorSchema],
       409: [
         "The time is gone, too late to change online, moved too often, or the booking is cancelled",
         apiErrorSchema,
       ],
+      429: ["Too many changes from this address; try again later", apiErrorSchema],
     },
   });
   router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
-    res.json(await rescheduleBookingByToken(ctx, req.params.token, parseInput(rescheduleRequestSchema, req.body)));
+    const request = parseInput(rescheduleRequestSchema, req.body);
+    res.json(await rescheduleBookingByToken(ctx, req.params.token, request, { client: clientKey(req) }));
   });
 
   const calendar = apiDoc({

@@ -201,6 +201,11 @@ const computedTimeFields = {
 /** The POST /api/bookings body. */
 export const appointmentRequestSchema = z.object({ ...bookingFields, ...computedTimeFields });
 
+/** Each move mails the shop: past this many, a customer who keeps moving should talk to the shop. */
+export const MAX_ONLINE_MOVES = 5;
+export const movedTooOftenMessage = (phone: string) =>
+  `This booking has been moved online several times already. To change it again, please call us on ${phone}.`;
+
 /** The POST /api/bookings/manage/{token}/reschedule body: the same services at another time. */
 export const rescheduleRequestSchema = z.object(computedTimeFields);
 export type RescheduleRequest = z.output<typeof rescheduleRequestSchema>;

@@ -1,6 +1,8 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { badRequest, conflict, notFound } from "~/lib/http-error";
+import { isPostgres } from "~/db/dialect";
+import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
+import { countRecent, recordEvent } from "~/lib/rate-limit.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
@@ -10,12 +12,14 @@ import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.serv
 import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
 import { candidatesFor, claimComputedTime, hashManageToken, queuedMailStatus } from "./booking.server";
-import type {
-  AdminSlot,
-  ManagedBooking,
-  MoveOptions,
-  ReschedulePickerQuery,
-  RescheduleRequest,
+import {
+  MAX_ONLINE_MOVES,
+  movedTooOftenMessage,
+  type AdminSlot,
+  type ManagedBooking,
+  type MoveOptions,
+  type ReschedulePickerQuery,
+  type RescheduleRequest,
 } from "./booking.schema";
 import { getSlot } from "./slots.server";
 
@@ -24,8 +28,10 @@ import { getSlot } from "./slots.server";
 const ALREADY_CANCELLED_MESSAGE = "This booking has already been cancelled.";
 const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Please reload the page and try again.";
 const SAME_TIME_MESSAGE = "That is already the time of your booking. Please choose another time.";
-/** Each move mails the shop: past this many, a customer who keeps moving should call instead. */
-export const MAX_ONLINE_MOVES = 5;
+const KEEP_BARBER_MESSAGE =
+  "A booking can move with the same barber or to anyone free. Please call us to change barber.";
+const MOVE_BUCKET = "booking-move";
+const HOUR_MS = 3_600_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 async function findByToken(db: Db, token: string) {
@@ -71,38 +77,69 @@ export async function getBookingByToken(db: Db, token: string, options: ManageOp
 }
 
 /**
- * What the manage page offers to move to: the open dates and one date's times for the booking's
- * services and length, with its own barber or anyone; none once the booking can no longer move.
+ * The slot a move may reuse the time of: an appointment's own slot is released by the move, so its
+ * time counts as free; a manual slot goes back on offer to everyone, so its time stays busy.
  */
-export async function getMoveOptions(
+const ownTimeOf = (booking: BookingRecord) => (booking.slotKind === "appointment" ? booking.slotId : undefined);
+
+/**
+ * What the picker offers: the open dates and one date's start times for the booking's services and
+ * length, with its own barber or anyone, never the booking's own time (and never a day where that is
+ * all there is); none once the booking can no longer move.
+ */
+async function moveOptionsFor(
   ctx: AppContext,
-  token: string,
+  booking: BookingRecord,
+  shop: ShopSettings,
   query: ReschedulePickerQuery,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<MoveOptions | null> {
-  const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
   if (!movable(booking, shop.cancellationNoticeHours, now)) return null;
   // A booking on a manual slot with no barber can only go to whoever is free.
   const barber = booking.memberId === null ? "any" : query.barber;
-  const open = await findOpenTimes(
-    ctx.db,
-    {
-      serviceIds: booking.serviceIds,
-      lengthMinutes: booking.durationMinutes,
-      memberId: barber === "same" ? (booking.memberId ?? undefined) : undefined,
-      exceptSlotId: booking.slotId,
-      date: query.date ?? booking.date,
-    },
-    now,
-  );
-  // The booking's own time is not a move.
-  const times = open.times.filter((time) => open.date !== booking.date || time.startTime !== booking.startTime);
+  const find = (date: string | undefined) =>
+    findOpenTimes(
+      ctx.db,
+      {
+        serviceIds: booking.serviceIds,
+        lengthMinutes: booking.durationMinutes,
+        memberId: barber === "same" ? (booking.memberId ?? undefined) : undefined,
+        exceptSlotId: ownTimeOf(booking),
+        date,
+      },
+      now,
+    );
+  const notOwn = (open: Awaited<ReturnType<typeof find>>) =>
+    open.times.filter((time) => open.date !== booking.date || time.startTime !== booking.startTime);
+  let open = await find(query.date ?? booking.date);
+  let times = notOwn(open);
+  let dates = open.dates;
+  if (times.length === 0 && open.date === booking.date) {
+    dates = dates.filter((date) => date !== booking.date);
+    open = await find(dates[0]);
+    times = dates[0] ? notOwn(open) : [];
+  }
   return {
-    ...open,
+    dates,
+    date: dates.length > 0 ? open.date : null,
     times,
     barber,
     memberId: barber === "same" ? booking.memberId : null,
     memberName: booking.memberName,
+  };
+}
+
+/** The manage page: the booking as the API shows it and what it can move to, from one read. */
+export async function getManagePage(
+  ctx: AppContext,
+  token: string,
+  query: ReschedulePickerQuery,
+  now: Date = new Date(),
+) {
+  const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
+  return {
+    booking: toManaged(booking, shop.cancellationNoticeHours, now),
+    moveOptions: await moveOptionsFor(ctx, booking, shop, query, now),
   };
 }
 
@@ -131,25 +168,38 @@ async function freeSlot(db: Db, slotId: number) {
 }
 
 /**
+ * Takes the slot's row lock before the booking's on PostgreSQL, in the order deleting a slot takes
+ * them (slot, then its booking by the cascade), so a cancel or a move racing a delete waits instead
+ * of deadlocking. SQLite's write transaction already holds everything.
+ */
+async function lockSlot(trx: Db, slotId: number) {
+  if (isPostgres(trx))
+    await trx.selectFrom("booking_slots").select("id").where("id", "=", slotId).forUpdate().execute();
+}
+
+/**
  * Marks the booking cancelled and frees its time, and queues the mail. The status check makes a
- * second cancel a refusal; the slot freed is the one the booking holds at that moment, even if
- * the customer moved it after it was read.
+ * second cancel a refusal; the slot freed is the one the booking holds at that moment, even if the
+ * customer moved it after it was read. The shop cancels what it saw: a booking still on `onSlot`.
  */
 async function cancelRecord(
   db: Db,
   booking: BookingRecord,
   by: "customer" | "admin",
   now: Date,
+  onSlot?: number,
 ): Promise<BookingRecord> {
+  await lockSlot(db, booking.slotId);
   const cancelledAt = now.toISOString();
   const cancelled = await db
     .updateTable("bookings")
     .set({ status: "cancelled", cancelled_by: by, cancelled_at: cancelledAt })
     .where("id", "=", booking.id)
     .where("status", "=", "confirmed")
+    .$if(onSlot !== undefined, (query) => query.where("slot_id", "=", onSlot!))
     .returning("slot_id")
     .executeTakeFirst();
-  if (!cancelled) throw conflict(ALREADY_CANCELLED_MESSAGE);
+  if (!cancelled) throw conflict(onSlot === undefined ? ALREADY_CANCELLED_MESSAGE : ALREADY_CHANGED_MESSAGE);
   await freeSlot(db, cancelled.slot_id);
   const current = cancelled.slot_id === booking.slotId ? booking : await loadBooking(db, { id: booking.id });
   if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
@@ -168,19 +218,25 @@ export async function rescheduleBookingByToken(
   ctx: AppContext,
   token: string,
   request: RescheduleRequest,
-  now: Date = new Date(),
+  options: { client: string; now?: Date },
 ): Promise<ManagedBooking> {
+  const now = options.now ?? new Date();
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  // Every try counts, refused ones too: each takes the barbers' lock, and each move mails two people.
+  if ((await countRecent(ctx.db, MOVE_BUCKET, options.client, HOUR_MS)) >= ctx.config.limits.bookingPerHour) {
+    throw new HttpError(
+      429,
+      `You have changed bookings several times recently. Please try again later or call us on ${shop.phone}.`,
+    );
+  }
+  await recordEvent(ctx.db, MOVE_BUCKET, options.client);
   const moved = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
     assertChangeable(booking, shop, now, "changed");
-    if (booking.sequence >= MAX_ONLINE_MOVES) {
-      throw conflict(`This booking has been moved online several times already. Please call us on ${shop.phone}.`);
-    }
-    const sameMember = request.memberId === undefined || request.memberId === booking.memberId;
-    if (request.date === booking.date && request.startTime === booking.startTime && sameMember) {
-      throw badRequest(SAME_TIME_MESSAGE);
-    }
+    if (booking.sequence >= MAX_ONLINE_MOVES) throw conflict(movedTooOftenMessage(shop.phone));
+    if (request.memberId !== undefined && request.memberId !== booking.memberId) throw badRequest(KEEP_BARBER_MESSAGE);
+    if (request.date === booking.date && request.startTime === booking.startTime) throw badRequest(SAME_TIME_MESSAGE);
+    await lockSlot(trx, booking.slotId);
     const slotId = await claimComputedTime(
       trx,
       {
@@ -188,7 +244,7 @@ export async function rescheduleBookingByToken(
         startTime: request.startTime,
         lengthMinutes: booking.durationMinutes,
         candidates: candidatesFor(team, booking.serviceIds, request.memberId),
-        exceptSlotId: booking.slotId,
+        exceptSlotId: ownTimeOf(booking),
       },
       shop,
       now,
@@ -247,7 +303,7 @@ export async function cancelBookingByAdmin(
     if (!slot) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: slotId });
     if (!booking) throw conflict("This slot has no booking to cancel.");
-    return cancelRecord(trx, booking, "admin", now);
+    return cancelRecord(trx, booking, "admin", now, slotId);
   });
   nudgeJobWorkers();
   return {

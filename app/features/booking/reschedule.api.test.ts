@@ -9,9 +9,9 @@ import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./availability";
 import { reminderKey, reminderInstant } from "./booking-jobs.server";
-import { NOT_ENOUGH_TIME_MESSAGE, type ManagedBooking, type PublicSlot } from "./booking.schema";
+import { MAX_ONLINE_MOVES, NOT_ENOUGH_TIME_MESSAGE, type ManagedBooking, type PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
-import { MAX_ONLINE_MOVES } from "./manage.server";
+import { rescheduleBookingByToken } from "./manage.server";
 
 const PUBLIC_URL = "http://barbers.test";
 const SHOP_EMAIL = "shop@barbers.test";
@@ -202,10 +202,16 @@ describe("POST /api/bookings/manage/{token}/reschedule", () => {
     expect(cancelled.body.message).toBe("This booking has already been cancelled.");
   });
 
-  it("moves a booking on one of the shop's manual slots to a computed time and puts the slot back on offer", async () => {
+  it("moves a booking off one of the shop's manual slots, whose time stays busy until the slot is free again", async () => {
     const date = thursdays[5]!;
     const slot = (
-      await admin.post("/api/booking-slots", { date, startTime: "09:00", endTime: "09:30", status: "available" })
+      await admin.post("/api/booking-slots", {
+        date,
+        startTime: "09:00",
+        endTime: "09:30",
+        status: "available",
+        memberId: team.alex.id,
+      })
     ).body as PublicSlot;
     const booked = await api.anonymous().patch(`/api/booking-slots/${slot.id}`, {
       customerName: "Sam Taylor",
@@ -215,7 +221,10 @@ describe("POST /api/bookings/manage/{token}/reschedule", () => {
       services: [cutId],
     });
     expect(booked.status).toBe(200);
-    const moved = await move(booked.body.manageToken, { date, startTime: "13:00" });
+    // The manual slot goes back on offer to everyone: a move may not take a time that overlaps it.
+    const overlapping = await move(booked.body.manageToken, { date, startTime: "09:15", memberId: team.alex.id });
+    expect(overlapping.status).toBe(409);
+    const moved = await move(booked.body.manageToken, { date, startTime: "13:00", memberId: team.alex.id });
     expect(moved.status).toBe(200);
     const manual = await api.db
       .selectFrom("booking_slots")
@@ -223,6 +232,37 @@ describe("POST /api/bookings/manage/{token}/reschedule", () => {
       .where("id", "=", slot.id)
       .executeTakeFirst();
     expect(manual?.status).toBe("available");
+  });
+
+  it("keeps the barber or takes anyone free, never another named barber", async () => {
+    const date = thursdays[5]!;
+    const booking = await book(date, "15:00", team.alex.id);
+    const other = await move(booking.token, { date, startTime: "16:00", memberId: team.bea.id });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      "A booking can move with the same barber or to anyone free. Please call us to change barber.",
+    );
+    expect(await slotsOf(booking.id)).toMatchObject({ start_time: "15:00", sequence: 0 });
+  });
+
+  it("refuses more moves than the shop's booking limit from one address in an hour", async () => {
+    const date = thursdays[6]!;
+    const booking = await book(date, "11:00", team.bea.id);
+    const strict = {
+      ...api.ctx,
+      config: { ...api.ctx.config, limits: { ...api.ctx.config.limits, bookingPerHour: 2 } },
+    };
+    const to = (startTime: string) => ({ date, startTime, memberId: team.bea.id });
+    const client = "203.0.113.7";
+    await rescheduleBookingByToken(strict, booking.token, to("11:30"), { client });
+    await expect(rescheduleBookingByToken(strict, booking.token, to("11:30"), { client })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(rescheduleBookingByToken(strict, booking.token, to("12:00"), { client })).rejects.toMatchObject({
+      status: 429,
+    });
+    await rescheduleBookingByToken(strict, booking.token, to("12:00"), { client: "203.0.113.8" });
+    expect(await slotsOf(booking.id)).toMatchObject({ start_time: "12:00", sequence: 2 });
   });
 
   it("a cancel after a move frees the new time", async () => {
@@ -272,8 +312,9 @@ describe("the reminder and the mails of a move", () => {
     expect((await move(booking.token, { date: later, startTime: "15:00", memberId: team.alex.id })).status).toBe(200);
     await api.runJobs();
 
-    const moved = sink.to(booking.email).find((mail) => mail.subject.includes("has moved to"));
-    expect(moved, "the customer's mail").toBeDefined();
+    const movedMails = sink.to(booking.email).filter((mail) => mail.subject.includes("has moved to"));
+    expect(movedMails, "the customer's mail, once").toHaveLength(1);
+    const moved = movedMails[0];
     const text = textOf(moved!);
     expect(text).toContain(`${PUBLIC_URL}/bookings/manage/${booking.token}`);
     expect(text).toMatch(/Time: 3:00 pm – 3:30 pm/);
@@ -290,9 +331,19 @@ describe("the reminder and the mails of a move", () => {
       .find((mail) => mail.subject.startsWith("Booking moved:") && mail.subject.includes(booking.reference));
     expect(shop, "the shop's notice").toBeDefined();
     expect(textOf(shop!)).toContain(booking.email);
+    expect(textOf(shop!)).toMatch(/Previously: .* 10:00 am – 10:30 am with Alex/);
 
     const ics = await api.anonymous().get(`/api/bookings/manage/${booking.token}/calendar.ics`);
     expect(ics.text).toContain("SEQUENCE:1");
+  });
+  it("does not send a mail about a time the customer has moved away from since", async () => {
+    const date = addDays(thursdays[4]!, 1);
+    const booking = await book(date, "09:00", team.bea.id);
+    expect((await move(booking.token, { date, startTime: "10:00", memberId: team.bea.id })).status).toBe(200);
+    expect((await move(booking.token, { date, startTime: "11:00", memberId: team.bea.id })).status).toBe(200);
+    await api.runJobs();
+    const mails = sink.to(booking.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/has moved to .*11:00 am – 11:30 am/)]);
   });
 });
 
@@ -330,6 +381,27 @@ describe("racing moves", () => {
     const kept = [await slotsOf(first.id), await slotsOf(second.id)].filter((slot) => slot.start_time !== "13:00");
     expect(kept.length).toBeGreaterThanOrEqual(1);
     for (const slot of kept) expect(slot.status).toBe("booked");
+  });
+
+  it("a move racing a cancel: the booking ends cancelled and neither its old nor its new time stays booked", async () => {
+    const date = addDays(thursdays[4]!, 1);
+    const booking = await book(date, "14:00", team.alex.id);
+    const [moved, cancelled] = await Promise.all([
+      move(booking.token, { date, startTime: "15:30", memberId: team.alex.id }),
+      api.anonymous().post(`/api/bookings/manage/${booking.token}/cancel`),
+    ]);
+    expect(cancelled.status).toBe(200);
+    expect([200, 409]).toContain(moved.status);
+    const held = await api.db
+      .selectFrom("booking_slots")
+      .select("start_time")
+      .where("date", "=", date)
+      .where("member_id", "=", team.alex.id)
+      .where("status", "=", "booked")
+      .execute();
+    expect(held.map((slot) => slot.start_time)).not.toEqual(expect.arrayContaining(["14:00"]));
+    expect(held.map((slot) => slot.start_time)).not.toEqual(expect.arrayContaining(["15:30"]));
+    expect(await offered(date, team.alex.id)).toEqual(expect.arrayContaining(["14:00", "15:30"]));
   });
 
   it("one booking moved to two times at once ends at exactly one of them, holding one slot", async () => {

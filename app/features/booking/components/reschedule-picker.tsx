@@ -1,8 +1,7 @@
 import { CalendarClock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/toast-store";
 import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
 import { cn } from "~/lib/cn";
 import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
@@ -23,8 +22,9 @@ const chipChosen = "border-primary bg-primary text-primary-foreground hover:bord
 
 const chip = (selected: boolean) => cn(chipBase, selected && chipChosen);
 
+/** Lands on the picker's heading: without JavaScript each choice loads the page again. */
 const pickerHref = (date: string | null, barber: MoveOptions["barber"]) =>
-  `?${new URLSearchParams({ ...(date ? { date } : {}), barber })}`;
+  `?${new URLSearchParams({ ...(date ? { date } : {}), barber })}#reschedule-heading`;
 
 /**
  * Moves the booking to another open time: the day and the barber travel in the address (plain
@@ -45,6 +45,7 @@ export function ReschedulePicker({ options, postedResult }: ReschedulePickerProp
   // A time that is no longer offered (taken, or now the booking's own) is no longer the choice.
   const startTime = options.times.some((time) => time.startTime === picked) ? picked : null;
   const busy = fetcher.state !== "idle";
+  const { revalidate } = useRevalidator();
   const days = useRef<HTMLElement>(null);
 
   // The row of days scrolls sideways: bring the chosen day into it (the page itself stays put).
@@ -54,15 +55,12 @@ export function ReschedulePicker({ options, postedResult }: ReschedulePickerProp
     if (row && chosen) row.scrollLeft = chosen.offsetLeft - row.clientWidth / 2 + chosen.offsetWidth / 2;
   }, [options.date]);
 
+  // The status line beside the button tells the outcome. A refused action does not reload the page's data:
+  // fetch the times as they are now (the one chosen was taken).
+  const refused = fetcher.state === "idle" && fetcher.data !== undefined && !("moved" in fetcher.data);
   useEffect(() => {
-    if (!fetcher.data || fetcher.state !== "idle") return;
-    if ("moved" in fetcher.data) {
-      const { date, startTime: start } = fetcher.data.moved;
-      toast({ title: "Your booking has moved", description: `${formatShopDate(date)} at ${formatTime(start)}` });
-    } else {
-      toast({ title: "Could not move the booking", description: fetcher.data.message, variant: "destructive" });
-    }
-  }, [fetcher.data, fetcher.state]);
+    if (refused) void revalidate();
+  }, [refused, fetcher.data, revalidate]);
 
   const barberChoices = options.memberName
     ? ([
@@ -131,10 +129,9 @@ export function ReschedulePicker({ options, postedResult }: ReschedulePickerProp
                     replace
                     preventScrollReset
                     aria-current={date === options.date ? "date" : undefined}
-                    aria-label={formatShopDate(date, "weekdayDate")}
                     className={cn(chip(date === options.date), "w-20 flex-col gap-0 leading-tight")}
                   >
-                    <span className="text-xs font-medium uppercase">{formatShopDate(date, "weekdayShort")}</span>
+                    <span className="text-xs font-medium uppercase">{formatShopDate(date, "weekdayShort")}</span>{" "}
                     <span>{formatShopDate(date, "monthDay")}</span>
                   </Link>
                 </li>
