@@ -86,6 +86,8 @@ interface AppointmentMailParts {
   intro: string;
   /** Lines after the appointment's details (where a moved booking was). */
   afterDetails?: string[];
+  /** What the private link lets them do (a reminder usually comes inside the notice period). */
+  linkUse?: string;
   /** What to do when the customer cannot come. */
   changeAdvice: string;
   calendarLine: string;
@@ -111,7 +113,7 @@ function appointmentMail(
       ...details(booking),
       ...(parts.afterDetails ?? []),
       "",
-      `To see, move or cancel your booking, use your private link: ${link}`,
+      `To ${parts.linkUse ?? "see, move or cancel"} your booking, use your private link: ${link}`,
       parts.changeAdvice,
       parts.calendarLine,
       ...signature(shop),
@@ -136,6 +138,7 @@ export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBo
   appointmentMail(config, shop, booking, token, {
     subject: `Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`,
     intro: `This is a reminder of your appointment at ${shop.shopName}.`,
+    linkUse: "see",
     changeAdvice: `If you cannot make it, please let us know so someone else can have the time: call us on ${shop.phone}.`,
     calendarLine: "The attached calendar file adds the appointment to your calendar.",
   });
