@@ -2,7 +2,6 @@ import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-nor
 import {
   Links,
   Meta,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useOutlet,
@@ -11,6 +10,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ClientToaster } from "./components/layout/client-toaster";
+import { DeferredScripts } from "./components/layout/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/layout/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { PageTransition } from "./components/layout/page-transition";
@@ -74,8 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#161311" />
-        {/* With a precedence React writes the stylesheet ahead of the scripts' modulepreload links, so the one
-            render-blocking request is not queued behind two dozen script downloads. */}
+        {/* The one request the first paint waits for; the scripts follow the paint (DeferredScripts). */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
@@ -93,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
         <ClientToaster />
         <ScrollRestoration nonce={data?.cspNonce} />
-        <Scripts nonce={data?.cspNonce} />
+        <DeferredScripts nonce={data?.cspNonce} />
       </body>
     </html>
   );

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+
+/*
+ * Decision 017: no page requests JavaScript before its first contentful paint, and the load event still
+ * means the page has started hydrating (the rest of the suite relies on it, as it did before).
+ */
+const PAGES = ["/", "/prices", "/contact", "/bookings", "/admin"];
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+    addEventListener("app:hydration-started", () => (marks.hydrationStarted = performance.now()));
+    addEventListener("load", () => (marks.load = performance.now()));
+  });
+});
+
+for (const path of PAGES) {
+  test(`${path} requests its scripts only after the first contentful paint, and loads once hydration has started`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(path);
+    const timings = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+      marks: (window as unknown as { __marks: Record<string, number> }).__marks,
+    }));
+    expect(timings.firstContentfulPaint, "first contentful paint").toBeGreaterThan(0);
+    expect(timings.scripts.length, "the page's scripts were loaded").toBeGreaterThan(0);
+    for (const script of timings.scripts) {
+      expect(script.startTime, script.url).toBeGreaterThanOrEqual(timings.firstContentfulPaint!);
+    }
+    expect(timings.marks.hydrationStarted, "hydration started").toBeGreaterThan(0);
+    expect(timings.marks.load).toBeGreaterThanOrEqual(timings.marks.hydrationStarted!);
+    // The hold on the load event is gone and the loader data reached the router.
+    await expect(page.locator("iframe[aria-hidden=true]")).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("the page hydrates with the loader data its HTML was rendered from", async ({ page }) => {
+  await page.goto("/prices");
+  const firstService = page.getByRole("main").getByRole("heading", { level: 3 }).first();
+  const name = await firstService.textContent();
+  // A client-side navigation back to the page reuses no document: the router is live and kept its data.
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  await page.goBack();
+  await expect(page.getByRole("main").getByRole("heading", { level: 3 }).first()).toHaveText(name!);
+  expect(documents).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page shows in full and offers its links", async ({ page }) => {
+    await page.goto("/prices");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Book Appointments" })).toHaveAttribute(
+      "href",
+      "/bookings",
+    );
+  });
+});
