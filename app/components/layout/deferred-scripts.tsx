@@ -54,7 +54,7 @@ const startAfterFirstPaint = `(() => {
       [...script.textContent.matchAll(/import\\("([^"]+)"\\)/g)].map((match) => new URL(match[1], location.href).href),
     );
     for (let index = 0; index < preloads.length; index += 8) {
-      document.body.append(...preloads.slice(index, index + 8));
+      document.head.append(...preloads.slice(index, index + 8));
       await nextTask();
     }
     for (const preload of preloads) {
@@ -62,7 +62,7 @@ const startAfterFirstPaint = `(() => {
       await import(preload.href).catch(() => {});
       await nextTask();
     }
-    document.body.append(...routerScripts);
+    document.head.append(...routerScripts);
     const stream = window.__reactRouterContext.streamController;
     for (const chunk of early) stream.enqueue(chunk);
     if (ended) stream.close();
@@ -82,9 +82,14 @@ const startAfterFirstPaint = `(() => {
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   return (
     <>
-      <noscript id="app-scripts">
-        <Scripts nonce={nonce} />
-      </noscript>
+      {/* A dialog marks everything beside it aria-hidden (but scripts and their ancestors), which HTML forbids
+          on <noscript> and <link>: the wrapper takes the mark, and the scripts start in <head>, which a
+          dialog leaves alone. */}
+      <div>
+        <noscript id="app-scripts">
+          <Scripts nonce={nonce} />
+        </noscript>
+      </div>
       {/* Browsers hide a nonce from the DOM once parsed, so the attribute never matches when hydrating. */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startAfterFirstPaint }} />
     </>
