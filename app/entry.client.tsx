@@ -5,11 +5,14 @@ import { HYDRATION_STARTED_EVENT } from "./components/layout/deferred-scripts";
 import { cn } from "./lib/cn";
 
 /*
- * tailwind-merge builds its class tables on first use, a long piece of work that would otherwise land in
- * the middle of hydrating; done here it is a task of its own, and a tap in between is answered.
+ * Three short tasks rather than one long one, so a tap in between is answered: this module's evaluation
+ * (React DOM's), then tailwind-merge building its class tables (it does on first use, which would otherwise
+ * land in the middle of hydrating), then hydration.
  */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+await nextTask();
 cn("p-0");
-await new Promise((resolve) => setTimeout(resolve));
+await nextTask();
 
 startTransition(() => {
   hydrateRoot(

@@ -53,8 +53,8 @@ const startAfterFirstPaint = `(() => {
     const entries = routerScripts.flatMap((script) =>
       [...script.textContent.matchAll(/import\\("([^"]+)"\\)/g)].map((match) => new URL(match[1], location.href).href),
     );
-    for (let index = 0; index < preloads.length; index += 8) {
-      document.head.append(...preloads.slice(index, index + 8));
+    for (let index = 0; index < preloads.length; index += 4) {
+      document.head.append(...preloads.slice(index, index + 4));
       await nextTask();
     }
     for (const preload of preloads) {

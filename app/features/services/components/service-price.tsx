@@ -1,10 +1,7 @@
 import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { allInPence } from "~/features/settings/shop-settings";
 import { cn } from "~/lib/cn";
-import { formatPounds } from "~/lib/money";
-
-// Plain arithmetic and no schema modules: this shows on Home and Prices, which load no zod.
-const formatPence = (pence: number) => formatPounds(pence / 100);
+import { formatPence, formatPounds } from "~/lib/money";
 
 /**
  * A service's price where a customer can start a booking. A compulsory fee must sit inside the headline
