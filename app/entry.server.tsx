@@ -28,6 +28,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        /*
+         * The layout's Suspense boundaries only split hydration into smaller commits (root.tsx). React
+         * otherwise writes a boundary over 12.8 KB out of place, hidden until an inline script moves it:
+         * a page without JavaScript would show nothing.
+         */
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
 import {
   Links,
@@ -87,9 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader isAdmin={Boolean(data?.user?.isAdmin)} />
-        {children}
-        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        {/* Each boundary hydrates and commits on its own, so no one task on a phone does the whole page. */}
+        <Suspense>
+          <SiteHeader isAdmin={Boolean(data?.user?.isAdmin)} />
+        </Suspense>
+        <Suspense>{children}</Suspense>
+        <Suspense>
+          <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        </Suspense>
         <ClientToaster />
         <ScrollRestoration nonce={data?.cspNonce} />
         <DeferredScripts nonce={data?.cspNonce} />
