@@ -1,13 +1,6 @@
 import { Suspense } from "react";
 import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
-import {
-  Links,
-  Meta,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useOutlet,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, ScrollRestoration, isRouteErrorResponse, useOutlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ClientToaster } from "./components/layout/client-toaster";

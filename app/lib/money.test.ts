@@ -5,7 +5,9 @@ const intlPounds = new Intl.NumberFormat("en-GB", { style: "currency", currency:
 
 describe("formatPounds", () => {
   it("writes pounds exactly as en-GB's currency format does", () => {
-    const amounts = [0, 0.01, 0.1, 1, 5, 9.99, 18.5, 25, 99.995, 100, 999.99, 1000, 1234.5, 12345.67, 1000000, -5, -18.5, -1234.5];
+    const amounts = [
+      0, 0.01, 0.1, 1, 5, 9.99, 18.5, 25, 99.995, 100, 999.99, 1000, 1234.5, 12345.67, 1000000, -5, -18.5, -1234.5,
+    ];
     for (const amount of amounts) expect(formatPounds(amount), String(amount)).toBe(intlPounds.format(amount));
   });
 
