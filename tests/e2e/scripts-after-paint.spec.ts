@@ -70,4 +70,19 @@ test.describe("without JavaScript", () => {
       "/bookings",
     );
   });
+
+  test("on a phone the menu is a list under the bar, covering no heading, and no toggle that cannot open", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/prices", "/admin"]) {
+      await page.goto(path);
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "Contact" })).toBeVisible();
+      await expect(banner.getByRole("button")).toBeHidden();
+      const bar = await banner.boundingBox();
+      const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+      expect(bar && heading && heading.y >= bar.y + bar.height, `${path}: the heading starts below the bar`).toBe(true);
+    }
+  });
 });

@@ -13,7 +13,7 @@ export function AdminPage({
   children: React.ReactNode;
 }) {
   return (
-    <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-24 sm:px-6 lg:px-8">
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-24 noscript:max-xl:pt-8 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,9 +1,10 @@
 import { cn } from "~/lib/cn";
 
-/** Every public page's <main>: the skip link's target, clear of the fixed 4 rem header. */
+/** Every public page's <main>: the skip link's target, clear of the fixed 4 rem header
+ * (in the flow instead on small screens without JavaScript: see SiteHeader). */
 export function PageMain({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
-    <main id="main" tabIndex={-1} className={cn("flex-1 pt-16 outline-none", className)}>
+    <main id="main" tabIndex={-1} className={cn("flex-1 pt-16 outline-none noscript:max-xl:pt-0", className)}>
       {children}
     </main>
   );

@@ -46,7 +46,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   }, [open]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink text-ink-foreground shadow-[0_1px_12px_rgba(0,0,0,0.25)]">
+    <header className="fixed inset-x-0 top-0 z-40 noscript:max-xl:static border-b border-white/10 bg-ink text-ink-foreground shadow-[0_1px_12px_rgba(0,0,0,0.25)]">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-3 rounded-md" onClick={() => setOpen(false)}>
           <LogoMark />
@@ -66,7 +66,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         <button
           ref={toggle}
           type="button"
-          className="grid size-11 place-items-center rounded-md text-ink-foreground hover:bg-white/10 xl:hidden"
+          className="grid size-11 place-items-center rounded-md text-ink-foreground hover:bg-white/10 noscript:hidden xl:hidden"
           aria-expanded={open}
           aria-controls={open ? MENU_ID : undefined}
           onClick={() => setOpen((value) => !value)}
@@ -99,7 +99,8 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         </nav>
       )}
 
-      {/* Without JavaScript the toggle cannot open the menu, so small screens get the links as a plain list. */}
+      {/* Without JavaScript the toggle cannot open the menu, so small screens get the links as a plain list; the
+          header then stays in the page's flow (PageMain drops its offset) so the taller bar covers nothing. */}
       <noscript>
         <nav aria-label="Main" className="border-t border-white/10 px-4 py-3 xl:hidden">
           <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">

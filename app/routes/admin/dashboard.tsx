@@ -176,7 +176,7 @@ function Dashboard({ overview }: { overview: Overview }) {
   };
 
   return (
-    <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-24 sm:px-6 lg:px-8">
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-24 noscript:max-xl:pt-8 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">Admin Dashboard</h1>

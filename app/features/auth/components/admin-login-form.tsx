@@ -55,7 +55,7 @@ export function AdminLoginForm({ result }: { result?: LoginFormResult }) {
   };
 
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center px-4 pb-16 pt-24">
+    <main id="main" className="flex min-h-dvh items-center justify-center px-4 pb-16 pt-24 noscript:max-xl:pt-8">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <span className="mb-2 grid size-12 place-items-center rounded-full bg-primary text-primary-foreground">
