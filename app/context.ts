@@ -3,6 +3,7 @@ import type { MediaStorage } from "~/features/media/media-storage.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { Mailer } from "~/lib/mailer.server";
 import type { Config } from "~/config.server";
+import type { OpenApiDocument } from "~/lib/api-reference.server";
 
 /** What the API handlers and the page loaders share: one per process, nothing in it another instance needs. */
 export interface AppContext {
@@ -28,5 +29,7 @@ declare module "react-router" {
     cspNonce: string;
     /** The shop's settings, read once per request however many loaders ask (see loadSettings). */
     settings: () => Promise<ShopSettings>;
+    /** The REST API's OpenAPI document, built from the routes this process mounts (no HTTP call to itself). */
+    openApiDocument: () => OpenApiDocument;
   }
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the production bundle when it is missing or older than the sources, then serves it.
+// In a production install (`npm ci --omit=dev` after `npm run build`, as in the container) the build tools
+// are absent: then the bundle is served as it is, never rebuilt.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,7 +25,15 @@ function newestMtime(entry) {
 loadEnvFile();
 
 const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+const canBuild = fs.existsSync(path.join(root, "node_modules/@react-router/dev/package.json"));
+if (!canBuild && !builtAt) {
+  console.error(
+    `No production bundle at ${path.relative(root, bundle)} and no build tools to make one (a production install).\n` +
+      "Build first with the development dependencies installed: `npm ci && npm run build`, then `npm ci --omit=dev`.",
+  );
+  process.exit(1);
+}
+if (canBuild && builtAt < Math.max(...sources.map(newestMtime))) {
   console.log("Building the production bundle…");
   // The build's file table and the framework's repeated deprecation notices bury the lines that
   // matter (the address, the first admin password), so its output is shown only when it fails.

@@ -25,7 +25,7 @@ import { bookingAttendanceApi, customersApi } from "~/features/customers/custome
 import { settingsApi } from "~/features/settings/settings.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
-import { buildOpenApiDocument } from "./api/openapi";
+import { openApiDocumentOf } from "./api/openapi";
 import { refuseCrossSiteWrites } from "./api/origin";
 import { PUBLIC_API_LISTS, cachePublicJson, type ResponseCache } from "./response-cache";
 
@@ -67,8 +67,6 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/settings", settingsApi(ctx));
   api.use("/accounts", accountsApi(ctx));
   api.use("/audit", auditApi(ctx));
-  // Built on first request from the routes above, so it describes exactly what this process serves.
-  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
   api.get(
     "/openapi.json",
     apiDoc({
@@ -79,7 +77,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
       },
     }),
     (_req, res) => {
-      res.json((openApiDocument ??= buildOpenApiDocument(api, "/api")));
+      res.json(openApiDocumentOf(api));
     },
   );
   api.use(apiNotFound);
@@ -121,7 +119,13 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
   app.use(refuseNulInUrl);
 
   app.use("/uploads", ctx.storage.serve, (_req, res) => res.status(404).type("text/plain").send("Not found"));
-  app.use("/api", createApi(ctx, options.cache));
+  const api = createApi(ctx, options.cache);
+  app.use("/api", api);
+  // The API reference page (/admin/api) renders this document.
+  app.use((_req, res, next) => {
+    res.locals.openApiDocument = () => openApiDocumentOf(api);
+    next();
+  });
   for (const handler of options.pages ?? []) app.use(handler);
   return app;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from "~/context";
 import { clientKey } from "~/lib/api.server";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
+import type { OpenApiDocument } from "~/lib/api-reference.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
 
@@ -53,6 +54,7 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
       user: res.locals.user ?? null,
       clientKey: clientKey(req),
       cspNonce: res.locals.cspNonce as string,
+      openApiDocument: res.locals.openApiDocument as () => OpenApiDocument,
       settings: () => (settings ??= loadSettings(ctx.db, version)),
     };
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiErrorSchema, docOf, type ApiAnswer, type ApiDoc } from "~/lib/api-docs.server";
 import { requireAdmin } from "~/lib/api.server";
+import type { OpenApiDocument } from "~/lib/api-reference.server";
 
 /** One method on one path as Express routes it, with what the route's handlers say about it. */
 export interface MountedRoute {
@@ -148,4 +149,17 @@ export function buildOpenApiDocument(router: { stack: unknown[] }, prefix: strin
       },
     },
   };
+}
+
+const documents = new WeakMap<object, OpenApiDocument>();
+
+/**
+ * The document of the API router mounted at /api, built on first use from its routes, so it describes
+ * exactly what this process serves, and kept for the process's life (routes are not added later).
+ */
+export function openApiDocumentOf(api: { stack: unknown[] }) {
+  let document = documents.get(api);
+  // zod types its JSON Schemas for writing them (boolean schemas, every keyword); the page reads the few it shows.
+  if (!document) documents.set(api, (document = buildOpenApiDocument(api, "/api") as OpenApiDocument));
+  return document;
 }
