@@ -108,6 +108,7 @@ try {
     "/admin/settings",
     "/admin/accounts",
     "/admin/activity",
+    "/admin/api",
   ];
   for (const url of publicPages)
     keep(`server HTML of ${url}`, (await visitor.get(url, { headers: { accept: "text/html" } })).text);
