@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 
 /*
@@ -10,6 +11,10 @@ import { describe, expect, it } from "vitest";
 
 interface LockedPackage {
   version?: string;
+  engines?: { node?: string };
+  /** Set on a platform's own build (rollup-darwin-arm64): installed only where it fits. */
+  os?: string[];
+  cpu?: string[];
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   hasInstallScript?: boolean;
@@ -52,6 +57,20 @@ describe("package-lock.json", () => {
   it("is caught when a rewrite over node_modules dropped a platform's package", () => {
     const { ["node_modules/@rollup/rollup-darwin-arm64"]: _dropped, ...packages } = lock.packages;
     expect(missingOptionalPackages({ packages })).toContain("node_modules/rollup → @rollup/rollup-darwin-arm64");
+  });
+
+  it("installs on the oldest release of each Node line package.json promises, without an engine warning", () => {
+    const { engines } = readJson<{ engines: { node: string } }>("package.json");
+    const oldest = engines.node.split("||").map((range) => semver.minVersion(range)!.version);
+    expect(oldest).toEqual(["22.13.0", "24.0.0", "26.0.0"]);
+    const refused = Object.entries(lock.packages).flatMap(([location, entry]) =>
+      location && entry.engines?.node && !entry.os && !entry.cpu
+        ? oldest
+            .filter((version) => !semver.satisfies(version, entry.engines!.node!))
+            .map((version) => `${location} (${entry.engines!.node}) refuses Node ${version}`)
+        : [],
+    );
+    expect(refused).toEqual([]);
   });
 
   it("lets no package run an install script that package.json's allowScripts has not reviewed", () => {
