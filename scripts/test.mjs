@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const missing = [];
-if (!fs.existsSync(path.join(root, "node_modules/.bin/vitest"))) missing.push("the npm packages: run `npm install`");
+if (!fs.existsSync(path.join(root, "node_modules/.bin/vitest"))) missing.push("the npm packages: run `npm ci`");
 if (!fs.existsSync(chromium))
   missing.push(`Chromium at ${chromium}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
 if (missing.length) {
