@@ -3,7 +3,7 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isPostgres } from "~/db/dialect";
-import { isUniqueViolation } from "~/db/errors";
+import { isExclusionViolation, isUniqueViolation } from "~/db/errors";
 import type { Service } from "~/features/services/services.schema";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
@@ -122,6 +122,20 @@ export function candidatesFor(team: MemberSchedule[], serviceIds: readonly numbe
   return candidates;
 }
 
+/**
+ * Runs a transaction that books a member's time. Should the checks in it ever miss an overlap, PostgreSQL's
+ * exclusion constraint (migration 012) refuses the commit, and the customer hears that the time was taken,
+ * as when they lose a race.
+ */
+export async function bookTimeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (isExclusionViolation(error)) throw conflict(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
 export interface ComputedTimeClaim {
   date: string;
   startTime: string;
@@ -180,7 +194,7 @@ export async function bookAppointment(db: Db, input: AppointmentRequest, now: Da
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
-  return db.transaction().execute(async (trx) => {
+  return bookTimeTransaction(db, async (trx) => {
     const slotId = await claimComputedTime(
       trx,
       { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
@@ -214,7 +228,7 @@ export async function bookSlot(db: Db, slotId: number, input: BookingRequest, no
   const rules = await loadSettings(db);
   const { services, totals } = await chosenServices(db, input.services, rules);
 
-  return db.transaction().execute(async (trx) => {
+  return bookTimeTransaction(db, async (trx) => {
     const target = await trx
       .selectFrom("booking_slots")
       .select("member_id")

@@ -11,7 +11,13 @@ import { findOpenTimes, loadSchedules } from "./availability.server";
 import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
-import { candidatesFor, claimComputedTime, hashManageToken, queuedMailStatus } from "./booking.server";
+import {
+  bookTimeTransaction,
+  candidatesFor,
+  claimComputedTime,
+  hashManageToken,
+  queuedMailStatus,
+} from "./booking.server";
 import {
   MAX_ONLINE_MOVES,
   movedTooOftenMessage,
@@ -230,7 +236,7 @@ export async function rescheduleBookingByToken(
     );
   }
   await recordEvent(ctx.db, MOVE_BUCKET, options.client);
-  const moved = await ctx.db.transaction().execute(async (trx) => {
+  const moved = await bookTimeTransaction(ctx.db, async (trx) => {
     const booking = await findByToken(trx, token);
     assertChangeable(booking, shop, now, "changed");
     if (booking.sequence >= MAX_ONLINE_MOVES) throw conflict(movedTooOftenMessage(shop.phone));
