@@ -103,6 +103,10 @@ export const configSchema = z
       .enum(["true", "false", ""])
       .default("true")
       .transform((value) => value !== "false"),
+    LOG_FORMAT: z
+      .enum(["json", "text", ""])
+      .optional()
+      .transform((value) => value || undefined),
     RESPONSE_CACHE: z
       .enum(["on", "off", ""])
       .default("on")
@@ -133,6 +137,8 @@ export const configSchema = z
     bookingCancelNoticeHours: env.BOOKING_CANCEL_NOTICE_HOURS,
     seedDemoContent: env.SEED_DEMO_CONTENT,
     responseCache: env.RESPONSE_CACHE,
+    /** One JSON object per line, or readable text; unset, server/log.ts decides (JSON in production off a terminal). */
+    logFormat: env.LOG_FORMAT,
   }));
 
 /** What every feature may read of the configuration; boot reads it once (server/config.ts) and hands it over in the app context. */

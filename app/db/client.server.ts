@@ -87,8 +87,15 @@ const migrations: Record<string, Migration> = {
   "012-booked-time-exclusion": bookedTimeExclusion,
 };
 
+const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+/** The names of the migrations this code knows that the database has not run (another instance may be mid-upgrade). */
+export async function pendingMigrations(db: Db) {
+  return (await migratorFor(db).getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
+}
+
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

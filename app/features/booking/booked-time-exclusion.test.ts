@@ -18,7 +18,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the exclusion constraint on a bar
     (
       await api.db
         .insertInto("team_members")
-        .values({ name, sort_order: 0, created_at: new Date().toISOString() })
+        .values({ name, bio: "", active: 1, sort_order: 0, created_at: new Date().toISOString() })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
