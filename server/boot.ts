@@ -9,6 +9,7 @@ import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.s
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { ensureSettings } from "~/features/settings/settings.server";
+import { startClockAt } from "~/lib/clock";
 import { createMailer } from "~/lib/mailer.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "~/config.server";
@@ -74,6 +75,12 @@ export function boxed(lines: string[]) {
 /** Opens and migrates the database, creates the admin on first start and seeds an empty shop. */
 export async function createAppContext(config: Config): Promise<StartedContext> {
   applyLogFormat(resolveLogFormat(config));
+  if (config.testClockStart) {
+    startClockAt(config.testClockStart);
+    console.warn(
+      `The shop's clock starts at ${config.testClockStart.toISOString()} (TEST_CLOCK_START): for tests only.`,
+    );
+  }
   const db = await openAppDatabase(config);
 
   // BOOKING_CANCEL_NOTICE_HOURS only seeds the first settings; from then on the owner edits the notice.

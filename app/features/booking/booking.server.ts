@@ -26,6 +26,7 @@ import {
   type BookingTotals,
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
+import { clockNow } from "~/lib/clock";
 
 /* Making a booking: on a computed time with a team member, or on one of the spec's manual slots. */
 
@@ -190,7 +191,7 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
 }
 
 /** Books a computed time with a member, or with whoever is free ("Anyone"). */
-export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date()) {
+export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = clockNow()) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
@@ -224,7 +225,7 @@ async function unavailableReason(db: Db, slotId: number, now: Date) {
  * only when the time right after it is free for the slot's member (or, on a slot without a
  * member, of other slots without one); the slot then grows to hold them.
  */
-export async function bookSlot(db: Db, slotId: number, input: BookingRequest, now: Date = new Date()) {
+export async function bookSlot(db: Db, slotId: number, input: BookingRequest, now: Date = clockNow()) {
   const rules = await loadSettings(db);
   const { services, totals } = await chosenServices(db, input.services, rules);
 
@@ -285,7 +286,7 @@ async function confirm(
   options: PlaceOptions,
   book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string }>,
 ): Promise<BookingConfirmation> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
   const shop = await loadSettings(ctx.db);
   if (!options.byAdmin) {
     const limit = ctx.config.limits.bookingPerHour;
