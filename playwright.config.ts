@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./tests/support/e2e-env";
+import { E2E_BASE_URL, E2E_CLOCK_START, E2E_DATA_DIR, E2E_PORT } from "./tests/support/e2e-env";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,6 +32,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
-    env: { PORT: String(E2E_PORT), E2E_DATA_DIR },
+    env: { PORT: String(E2E_PORT), E2E_DATA_DIR, TEST_CLOCK_START: E2E_CLOCK_START, TEST_CLOCK_ENABLED: "true" },
   },
 });

@@ -103,10 +103,21 @@ export const configSchema = z
       .enum(["true", "false", ""])
       .default("true")
       .transform((value) => value !== "false"),
+    TEST_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+    TEST_CLOCK_ENABLED: z.enum(["true", "false", ""]).default(""),
+    LOG_FORMAT: z
+      .enum(["json", "text", ""])
+      .optional()
+      .transform((value) => value || undefined),
     RESPONSE_CACHE: z
       .enum(["on", "off", ""])
       .default("on")
       .transform((value) => value !== "off"),
+  })
+  // A moved clock in production is almost certainly a mistake: it takes a second, deliberate setting (decision 026).
+  .refine((env) => !env.TEST_CLOCK_START || env.NODE_ENV !== "production" || env.TEST_CLOCK_ENABLED === "true", {
+    path: ["TEST_CLOCK_START"],
+    message: "moves the shop's clock for tests; in production it also needs TEST_CLOCK_ENABLED=true",
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -133,6 +144,10 @@ export const configSchema = z
     bookingCancelNoticeHours: env.BOOKING_CANCEL_NOTICE_HOURS,
     seedDemoContent: env.SEED_DEMO_CONTENT,
     responseCache: env.RESPONSE_CACHE,
+    /** One JSON object per line, or readable text; unset, server/log.ts decides (JSON in production off a terminal). */
+    logFormat: env.LOG_FORMAT,
+    /** Tests only: the instant the shop's clock (app/lib/clock.ts) reads when the server starts. */
+    testClockStart: env.TEST_CLOCK_START ? new Date(env.TEST_CLOCK_START) : undefined,
   }));
 
 /** What every feature may read of the configuration; boot reads it once (server/config.ts) and hands it over in the app context. */

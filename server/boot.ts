@@ -9,10 +9,12 @@ import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.s
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { ensureSettings } from "~/features/settings/settings.server";
+import { startClockAt } from "~/lib/clock";
 import { createMailer } from "~/lib/mailer.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "~/config.server";
 import { startJobs } from "./jobs";
+import { resolveLogFormat, applyLogFormat } from "./log";
 
 /** The configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR), migrated. */
 export async function openAppDatabase(config: Config) {
@@ -72,6 +74,13 @@ export function boxed(lines: string[]) {
 
 /** Opens and migrates the database, creates the admin on first start and seeds an empty shop. */
 export async function createAppContext(config: Config): Promise<StartedContext> {
+  applyLogFormat(resolveLogFormat(config));
+  if (config.testClockStart) {
+    startClockAt(config.testClockStart);
+    console.warn(
+      `The shop's clock starts at ${config.testClockStart.toISOString()} (TEST_CLOCK_START): for tests only.`,
+    );
+  }
   const db = await openAppDatabase(config);
 
   // BOOKING_CANCEL_NOTICE_HOURS only seeds the first settings; from then on the owner edits the notice.
@@ -99,10 +108,16 @@ export async function createAppContext(config: Config): Promise<StartedContext> 
   return { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from), firstStartNotice };
 }
 
+/** Within Docker's and Kubernetes' default grace of 10 s, so the process ends its own way, not by SIGKILL. */
+const SHUTDOWN_LIMIT_MS = 9_000;
+const IDLE_SWEEP_MS = 100;
+
 /**
  * Serves `app` until SIGTERM or SIGINT, keeping the session and rate-limit tables tidy and running
- * queued jobs meanwhile. On a signal it stops taking connections and jobs, lets requests and jobs
- * in flight finish, then closes the database.
+ * queued jobs meanwhile. On a signal it stops listening (new connections are refused, /readyz answers
+ * 503), answers what already arrived with `Connection: close`, claims no further job, lets requests and
+ * the job in flight finish, then closes the database and exits; past SHUTDOWN_LIMIT_MS it exits anyway
+ * (a job cut short runs again when its lease ends).
  */
 export async function serve(app: Express, ctx: StartedContext, afterClose?: () => Promise<void>) {
   const server = await listen(app, ctx.config);
@@ -110,21 +125,27 @@ export async function serve(app: Express, ctx: StartedContext, afterClose?: () =
   if (ctx.firstStartNotice) console.log(`\n${ctx.firstStartNotice}\n`);
   const housekeeping = startHousekeeping(ctx.db);
   const jobs = await startJobs(ctx);
-  let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    if (app.locals.shuttingDown) return;
+    app.locals.shuttingDown = true;
+    console.log(`${signal} received: finishing requests and the job in flight, then stopping.`);
+    setTimeout(() => {
+      console.error(`Still busy ${SHUTDOWN_LIMIT_MS / 1000} s after ${signal}: exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     clearInterval(housekeeping);
-    const jobsStopped = jobs.stop();
-    server.close(async () => {
-      await jobsStopped;
+    server.on("request", (_req, res) => res.setHeader("Connection", "close"));
+    // A keep-alive connection turns idle when its last answer is out; close it then, not at its timeout.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    void Promise.all([requestsDone, jobs.stop()]).then(async () => {
+      clearInterval(idleSweep);
       await ctx.db.destroy();
       await afterClose?.();
+      console.log("Stopped.");
       process.exit(0);
     });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -18,6 +18,19 @@ describe("configuration", () => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, the number of proxies/);
   });
 
+  it("refuses the test clock in production unless it is enabled on purpose", () => {
+    const start = "2030-06-03T09:00:00.000Z";
+    expect(() => readConfig({ NODE_ENV: "production", TEST_CLOCK_START: start })).toThrow(
+      /TEST_CLOCK_START: moves the shop's clock for tests; in production it also needs TEST_CLOCK_ENABLED=true/,
+    );
+    expect(
+      readConfig({ NODE_ENV: "production", TEST_CLOCK_START: start, TEST_CLOCK_ENABLED: "true" }).testClockStart,
+    ).toEqual(new Date(start));
+    expect(readConfig({ NODE_ENV: "test", TEST_CLOCK_START: start }).testClockStart).toEqual(new Date(start));
+    expect(readConfig({ NODE_ENV: "production" }).testClockStart).toBeUndefined();
+    expect(() => readConfig({ NODE_ENV: "test", TEST_CLOCK_START: "tomorrow" })).toThrow(/TEST_CLOCK_START:/);
+  });
+
   it("stops on a bad value, naming the variable", () => {
     expect(() => readConfig({ PORT: "70000" })).toThrow(/PORT:/);
     expect(() => readConfig({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);

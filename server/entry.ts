@@ -7,6 +7,7 @@ import { auditAdminWrites, describeAdminPageAction } from "./audit";
 import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
+import { resolveLogFormat, applyLogFormat } from "./log";
 import { createPagesHandler } from "./pages";
 import { ResponseCache } from "./response-cache";
 
@@ -25,6 +26,10 @@ export async function start(options: StartOptions = {}) {
     config = readConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // The configuration is what failed to read, so the log format is taken from its variable alone.
+      applyLogFormat(
+        resolveLogFormat({ env: "production", logFormat: process.env.LOG_FORMAT === "text" ? "text" : undefined }),
+      );
       console.error(error.message);
       process.exit(1);
     }

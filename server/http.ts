@@ -28,6 +28,8 @@ import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
 import { refuseCrossSiteWrites } from "./api/origin";
 import { PUBLIC_API_LISTS, cachePublicJson, type ResponseCache } from "./response-cache";
+import { healthChecks } from "./health";
+import { requestLog, resolveLogFormat } from "./log";
 
 export interface HttpOptions {
   /** Serves everything outside /api and /uploads: React Router's handler plus its static assets. */
@@ -89,6 +91,9 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // Development logs no requests: Vite's own module requests would bury everything else.
+  app.use(requestLog(ctx.config.env === "production" ? resolveLogFormat(ctx.config) : undefined));
+  app.use(healthChecks(ctx));
   app.use(compression());
 
   app.use((_req, res, next) => {

@@ -21,6 +21,7 @@ import * as adminAccounts from "./migrations/004-admin-accounts";
 import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
 import * as reschedule from "./migrations/007-reschedule";
+import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
 
 export type Db = Kysely<Database>;
 
@@ -83,10 +84,18 @@ const migrations: Record<string, Migration> = {
   "005-team": team,
   "006-jobs": jobs,
   "007-reschedule": reschedule,
+  "012-booked-time-exclusion": bookedTimeExclusion,
 };
 
+const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+/** The names of the migrations this code knows that the database has not run (another instance may be mid-upgrade). */
+export async function pendingMigrations(db: Db) {
+  return (await migratorFor(db).getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
+}
+
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

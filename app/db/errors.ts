@@ -5,6 +5,11 @@ export function isUniqueViolation(error: unknown) {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
+/** True when PostgreSQL's exclusion constraint refused a write (two booked times of one barber overlapping). */
+export function isExclusionViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23P01";
+}
+
 /**
  * Runs `write` again when a unique index refused it. For writes that pick a free value
  * (a slug, the next order number) and may race another writer that picked the same one:

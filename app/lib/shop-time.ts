@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { SHOP_TIME_ZONE } from "./shop";
+import { clockNow } from "./clock";
 
 /*
  * Slot dates (`yyyy-MM-dd`) and times (`HH:mm`) are wall-clock values in the
@@ -30,12 +31,12 @@ export interface ShopMoment {
 }
 
 /** The shop's calendar date and clock time at an instant. */
-export function shopMoment(instant: Date = new Date()): ShopMoment {
+export function shopMoment(instant: Date = clockNow()): ShopMoment {
   const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
   return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
 }
 
-export const shopToday = (now: Date = new Date()) => shopMoment(now).date;
+export const shopToday = (now: Date = clockNow()) => shopMoment(now).date;
 
 /** The instant at which a wall-clock time in the shop happens (summer time taken into account). */
 export function shopInstant(date: string, time: string): Date {
@@ -45,13 +46,13 @@ export function shopInstant(date: string, time: string): Date {
 }
 
 /** A slot whose start time has been reached (to the minute) can no longer be booked or created. */
-export function hasStarted(date: string, startTime: string, now: Date = new Date()) {
+export function hasStarted(date: string, startTime: string, now: Date = clockNow()) {
   const current = shopMoment(now);
   return date < current.date || (date === current.date && startTime <= current.time);
 }
 
 /** Hours (with fractions) from `now` until the slot starts; negative once it has started. */
-export const hoursUntil = (date: string, startTime: string, now: Date = new Date()) =>
+export const hoursUntil = (date: string, startTime: string, now: Date = clockNow()) =>
   (shopInstant(date, startTime).getTime() - now.getTime()) / 3_600_000;
 
 export function toMinutes(time: string) {

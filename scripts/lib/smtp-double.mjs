@@ -50,7 +50,8 @@ export async function startSmtpDouble({ port, onAccepted = () => {} }) {
     server.listen(port, "127.0.0.1", resolve);
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    // The port listened on: with `port` 0 the system picks a free one.
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
     messages,
     close: () => new Promise((resolve) => server.close(resolve)),
   };

@@ -53,9 +53,13 @@ afterEach(async () => {
 
 describe("seedDemoContent", () => {
   it("fills an empty database with the demo shop once, even when two instances start together", async () => {
-    test = await createTestContext();
+    test = await createTestContext({ onDisk: true });
     const { db, storage } = test;
-    const outcomes = await Promise.all([seedDemoContent(db, storage), seedDemoContent(db, storage)]);
+    // A connection of its own on PostgreSQL. Not on SQLite: better-sqlite3 waits for a lock synchronously, so
+    // a second connection in this process would block the first; there, two instances are two processes.
+    const otherInstance = process.env.TEST_DATABASE_URL ? test.openConnection() : db;
+    const outcomes = await Promise.all([seedDemoContent(db, storage), seedDemoContent(otherInstance, storage)]);
+    if (otherInstance !== db) await otherInstance.destroy();
     expect(outcomes.sort()).toEqual([false, true]);
 
     const seeded = await counts(db);

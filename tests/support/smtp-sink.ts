@@ -75,7 +75,12 @@ export function parseMime(raw: string): MimePart {
 
 const leavesOf = (part: MimePart): MimePart[] => (part.parts.length ? part.parts.flatMap(leavesOf) : [part]);
 
-export async function startSmtpSink() {
+export interface SmtpSinkOptions {
+  /** Awaited before the server answers "250" to a message: holds a sender mid-send for as long as a test needs. */
+  beforeAnswer?: () => Promise<void>;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     // A plain local server: no TLS upgrade to negotiate and no login to give.
@@ -85,7 +90,8 @@ export async function startSmtpSink() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        await options.beforeAnswer?.();
         const mime = parseMime(Buffer.concat(chunks).toString("utf8"));
         messages.push({
           ...mime,

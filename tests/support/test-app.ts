@@ -87,20 +87,22 @@ export interface TestContextOptions {
   pages?: boolean;
   /** A second app instance on the PostgreSQL database of another test app: its own handle, caches and port. */
   joinDatabaseUrl?: string;
+  /** SQLite in a file rather than in memory, as the site runs it: for tests of writers racing each other. */
+  onDisk?: boolean;
 }
 
 /** Another process's handle on the same PostgreSQL database; closing it leaves the database in place. */
 function joinTestDatabase(url: string) {
   const db = openDatabase({ kind: "postgres", url });
-  return { db, url, close: () => db.destroy() };
+  return { db, url, open: () => openDatabase({ kind: "postgres", url }), close: () => db.destroy() };
 }
 
 export async function createTestContext(options: TestContextOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-test-"));
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
-  const { db, close, url } = options.joinDatabaseUrl
+  const { db, close, url, open } = options.joinDatabaseUrl
     ? joinTestDatabase(options.joinDatabaseUrl)
-    : await createTestDatabase();
+    : await createTestDatabase({ onDisk: options.onDisk });
   const storage = await openMediaStorage(config.mediaStorage);
   const ctx: AppContext = { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
   return {
@@ -111,6 +113,8 @@ export async function createTestContext(options: TestContextOptions = {}) {
     /** Runs the queued jobs that are due (the app's worker is not started in tests): explicit, so no test waits on a timer. */
     runJobs: (run: RunOptions = {}) => runDueJobs(ctx, jobHandlers, run),
     databaseUrl: url,
+    /** Another connection to the same database, as another instance has (PostgreSQL, or SQLite `onDisk`); the caller destroys it. */
+    openConnection: open,
     close: async () => {
       await close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import {
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { LOGIN_MAX_ATTEMPTS: "3" } });
+  api = await startTestApi({ onDisk: true, env: { LOGIN_MAX_ATTEMPTS: "3" } });
 });
 afterAll(() => api.close());
 

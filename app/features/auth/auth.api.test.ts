@@ -5,7 +5,7 @@ import { TEST_ADMIN, TEST_USER, startTestApi, type TestApi } from "../../../test
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { LOGIN_MAX_ATTEMPTS: "3" } });
+  api = await startTestApi({ onDisk: true, env: { LOGIN_MAX_ATTEMPTS: "3" } });
 });
 afterAll(() => api.close());
 

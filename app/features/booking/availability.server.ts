@@ -16,6 +16,7 @@ import { bookingFeePence } from "~/features/settings/shop-settings";
 import { loadSettings } from "~/features/settings/settings.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
 import { bookingTotals } from "./booking.schema";
+import { clockNow } from "~/lib/clock";
 
 /** The active members as the engine reads them (service ids as numbers). */
 export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
@@ -80,7 +81,7 @@ async function availabilityInputs(db: Db, serviceIds: number[]): Promise<Availab
 export async function getAvailability(
   db: Db,
   query: AvailabilityQuery,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<AvailableTime[]> {
   const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
   const busy = await loadBusySpans(
@@ -102,7 +103,7 @@ export async function getAvailability(
 export async function getAvailableDates(
   db: Db,
   query: AvailabilityDatesQuery,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<string[]> {
   const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
   const busy = await loadBusySpans(
@@ -134,7 +135,7 @@ export interface OpenTimesRequest {
  * The open dates from today to the booking horizon and the start times of one of them (each time
  * once, whoever holds it), for a booking whose length is already known: the manage page's picker.
  */
-export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date = new Date()) {
+export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date = clockNow()) {
   const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { first, last } = bookableDates(rules, now);
   const busy = await loadBusySpans(
@@ -148,6 +149,8 @@ export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date
   const dates = availableDates(members, { ...query, from: first, to: last }, rules, busy, now);
   const date = request.date && dates.includes(request.date) ? request.date : dates[0];
   const starts = date ? availableTimes(members, { ...query, date }, rules, busy, now) : [];
-  const times = starts.filter((time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index);
+  const times = starts.filter(
+    (time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index,
+  );
   return { dates, date: date ?? null, times: times.map(({ startTime, endTime }) => ({ startTime, endTime })) };
 }

@@ -3,6 +3,7 @@ import { cancelJobs, enqueueJob } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
 import type { MailBooking, PreviousTime } from "./booking-mail.server";
+import { clockNow } from "~/lib/clock";
 
 /*
  * The booking's side of the job queue: which mails a booking change queues. Each is called
@@ -79,7 +80,7 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, n
 }
 
 /** A new booking: the customer's confirmation, the shop's notice and the reminder. */
-export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = new Date()) {
+export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = clockNow()) {
   await queueMail(db, "confirmation", booking, { token });
   await queueMail(db, "shop-notice", booking);
   await scheduleReminder(db, booking, token, now);
@@ -91,7 +92,7 @@ export async function queueRescheduleMails(
   booking: QueuedBooking,
   previous: PreviousTime,
   token: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   await queueMail(db, "reschedule", booking, { token, previous });
   await queueMail(db, "shop-reschedule", booking, { previous });

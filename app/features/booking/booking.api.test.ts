@@ -4,7 +4,8 @@ import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { saveSettings } from "~/features/settings/settings.server";
 import { openAllHours, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { SLOT_TAKEN_MESSAGE, type AdminSlot, type PublicSlot } from "./booking.schema";
+import { SLOT_TAKEN_MESSAGE, bookingRequestSchema, type AdminSlot, type PublicSlot } from "./booking.schema";
+import { bookSlot } from "./booking.server";
 
 const inDays = (days: number) => addDays(shopToday(), days);
 
@@ -51,7 +52,7 @@ async function adminSlot(id: number) {
 const slotCount = async () => (await api.db.selectFrom("booking_slots").select("id").execute()).length;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({ onDisk: true, env: { BOOKING_MAX_PER_HOUR: "1000" } });
   admin = await api.admin();
   // These tests are about slots at any time of day; the shop's hours and closures have tests of their own.
   await openAllHours(api.db);
@@ -374,6 +375,35 @@ describe("booking a slot", () => {
     const winner = responses.find((response) => response.status === 200)!;
     expect((await adminSlot(slot.id))?.reference).toBe(winner.body.reference);
   });
+
+  // PostgreSQL: better-sqlite3 waits for a lock synchronously, so two SQLite connections in one process would block each other.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "lets exactly one win when the bookers come over two connections, as through two instances",
+    async () => {
+      const slot = await addSlot(freshDate());
+      const otherInstance = api.openConnection();
+      try {
+        const request = (i: number) =>
+          bookingRequestSchema.parse({
+            ...customer,
+            customerEmail: `pair${i}@example.com`,
+            services: [String(cut.id)],
+          });
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) => bookSlot(i % 2 ? otherInstance : api.db, slot.id, request(i))),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === "rejected")
+            expect(outcome.reason).toMatchObject({ status: 409, message: SLOT_TAKEN_MESSAGE });
+        }
+        const bookings = await api.db.selectFrom("bookings").select("id").where("slot_id", "=", slot.id).execute();
+        expect(bookings).toHaveLength(1);
+      } finally {
+        await otherInstance.destroy();
+      }
+    },
+  );
 });
 
 describe("admin list, delete and cancel", () => {

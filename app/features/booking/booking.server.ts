@@ -3,7 +3,7 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isPostgres } from "~/db/dialect";
-import { isUniqueViolation } from "~/db/errors";
+import { isExclusionViolation, isUniqueViolation } from "~/db/errors";
 import type { Service } from "~/features/services/services.schema";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
@@ -26,6 +26,7 @@ import {
   type BookingTotals,
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
+import { clockNow } from "~/lib/clock";
 
 /* Making a booking: on a computed time with a team member, or on one of the spec's manual slots. */
 
@@ -122,6 +123,20 @@ export function candidatesFor(team: MemberSchedule[], serviceIds: readonly numbe
   return candidates;
 }
 
+/**
+ * Runs a transaction that books a member's time. Should the checks in it ever miss an overlap, PostgreSQL's
+ * exclusion constraint (migration 012) refuses the commit, and the customer hears that the time was taken,
+ * as when they lose a race.
+ */
+export async function bookTimeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (isExclusionViolation(error)) throw conflict(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
 export interface ComputedTimeClaim {
   date: string;
   startTime: string;
@@ -176,11 +191,11 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
 }
 
 /** Books a computed time with a member, or with whoever is free ("Anyone"). */
-export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date()) {
+export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = clockNow()) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
-  return db.transaction().execute(async (trx) => {
+  return bookTimeTransaction(db, async (trx) => {
     const slotId = await claimComputedTime(
       trx,
       { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
@@ -210,11 +225,11 @@ async function unavailableReason(db: Db, slotId: number, now: Date) {
  * only when the time right after it is free for the slot's member (or, on a slot without a
  * member, of other slots without one); the slot then grows to hold them.
  */
-export async function bookSlot(db: Db, slotId: number, input: BookingRequest, now: Date = new Date()) {
+export async function bookSlot(db: Db, slotId: number, input: BookingRequest, now: Date = clockNow()) {
   const rules = await loadSettings(db);
   const { services, totals } = await chosenServices(db, input.services, rules);
 
-  return db.transaction().execute(async (trx) => {
+  return bookTimeTransaction(db, async (trx) => {
     const target = await trx
       .selectFrom("booking_slots")
       .select("member_id")
@@ -271,7 +286,7 @@ async function confirm(
   options: PlaceOptions,
   book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string }>,
 ): Promise<BookingConfirmation> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
   const shop = await loadSettings(ctx.db);
   if (!options.byAdmin) {
     const limit = ctx.config.limits.bookingPerHour;

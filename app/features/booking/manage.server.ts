@@ -11,7 +11,13 @@ import { findOpenTimes, loadSchedules } from "./availability.server";
 import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
-import { candidatesFor, claimComputedTime, hashManageToken, queuedMailStatus } from "./booking.server";
+import {
+  bookTimeTransaction,
+  candidatesFor,
+  claimComputedTime,
+  hashManageToken,
+  queuedMailStatus,
+} from "./booking.server";
 import {
   MAX_ONLINE_MOVES,
   movedTooOftenMessage,
@@ -22,6 +28,7 @@ import {
   type RescheduleRequest,
 } from "./booking.schema";
 import { getSlot } from "./slots.server";
+import { clockNow } from "~/lib/clock";
 
 /* After the booking: the customer's private link, moving it, and cancelling by the customer or the shop. */
 
@@ -73,7 +80,7 @@ export interface ManageOptions {
 }
 
 export async function getBookingByToken(db: Db, token: string, options: ManageOptions): Promise<ManagedBooking> {
-  return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? new Date());
+  return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? clockNow());
 }
 
 /**
@@ -134,7 +141,7 @@ export async function getManagePage(
   ctx: AppContext,
   token: string,
   query: ReschedulePickerQuery,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
   return {
@@ -220,7 +227,7 @@ export async function rescheduleBookingByToken(
   request: RescheduleRequest,
   options: { client: string; now?: Date },
 ): Promise<ManagedBooking> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
   // Every try counts, refused ones too: each takes the barbers' lock, and each move mails two people.
   if ((await countRecent(ctx.db, MOVE_BUCKET, options.client, HOUR_MS)) >= ctx.config.limits.bookingPerHour) {
@@ -230,7 +237,7 @@ export async function rescheduleBookingByToken(
     );
   }
   await recordEvent(ctx.db, MOVE_BUCKET, options.client);
-  const moved = await ctx.db.transaction().execute(async (trx) => {
+  const moved = await bookTimeTransaction(ctx.db, async (trx) => {
     const booking = await findByToken(trx, token);
     assertChangeable(booking, shop, now, "changed");
     if (booking.sequence >= MAX_ONLINE_MOVES) throw conflict(movedTooOftenMessage(shop.phone));
@@ -273,7 +280,7 @@ export async function rescheduleBookingByToken(
 export async function cancelBookingByToken(
   ctx: AppContext,
   token: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<ManagedBooking> {
   const shop = await loadSettings(ctx.db);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
@@ -296,7 +303,7 @@ export interface AdminCancellation {
 export async function cancelBookingByAdmin(
   ctx: AppContext,
   slotId: number,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<AdminCancellation> {
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom("booking_slots").select("id").where("id", "=", slotId).executeTakeFirst();

@@ -76,6 +76,7 @@ const slotsOf = (bookingId: number) =>
 beforeAll(async () => {
   sink = await startSmtpSink();
   api = await startTestApi({
+    onDisk: true,
     env: { PUBLIC_URL, SMTP_URL: sink.url, SHOP_EMAIL, BOOKING_MAX_PER_HOUR: "1000" },
   });
   admin = await api.admin();

@@ -20,6 +20,7 @@ import {
   type SlotCreateValues,
   type SlotStatus,
 } from "./booking.schema";
+import { clockNow } from "~/lib/clock";
 
 /* The spec's booking slots: the public list, the admin list, and the admin's manual slots. */
 
@@ -79,7 +80,7 @@ export function notStartedYet(eb: ExpressionBuilder<Database, "booking_slots">, 
 }
 
 /** The public list: bookable manual slots only, and nothing about who booked what. */
-export async function listAvailableSlots(db: Db, now: Date = new Date()): Promise<PublicSlot[]> {
+export async function listAvailableSlots(db: Db, now: Date = clockNow()): Promise<PublicSlot[]> {
   const { date, time } = shopMoment(now);
   const rows = await slotsWithMembers(db)
     .select(slotColumns)
@@ -196,7 +197,7 @@ const byStart = (a: PlannedSlot, b: PlannedSlot) => `${a.date}${a.startTime}`.lo
 export async function createSlots(
   db: Db,
   input: SlotCreateValues & { memberId?: number | undefined },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<PublicSlot[]> {
   const planned = planSlots(input);
   const memberId = input.memberId ?? null;

@@ -193,6 +193,8 @@ export interface RunOptions {
   workerId?: string;
   /** The clock, for tests that move time forward to reach a retry. */
   now?: () => Date;
+  /** Once aborted (the process is stopping), no further job is claimed; the one running finishes. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -205,37 +207,38 @@ export async function runDueJobs(ctx: AppContext, handlers: JobHandlers, options
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const now = options.now ?? (() => new Date());
   let ran = 0;
-  for (;;) {
+  while (!options.signal?.aborted) {
     const [job] = await claimDueJobs(ctx.db, workerId, now());
     if (!job) return ran;
     await runClaimed(ctx, handlers, job, now);
     ran += 1;
   }
+  return ran;
 }
 
 export interface JobWorker {
-  /** Stops polling and waits for the jobs in hand to finish. */
+  /** Stops polling and claiming, and waits for the job in hand to finish. */
   stop(): Promise<void>;
 }
 
 /** One loop per process: polls every `pollMs`, and at once when this process enqueues a job. */
 export function startJobWorker(ctx: AppContext, handlers: JobHandlers, { pollMs = 5_000 } = {}): JobWorker {
   const workerId = `worker-${randomUUID()}`;
-  let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
   const schedule = (delay: number) => {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(tick, delay).unref();
+    if (!stopping.signal.aborted) timer = setTimeout(tick, delay).unref();
   };
   const tick = () => {
     if (running) {
       again = true;
       return;
     }
-    running = runDueJobs(ctx, handlers, { workerId })
+    running = runDueJobs(ctx, handlers, { workerId, signal: stopping.signal })
       .then(() => undefined)
       .catch((error: unknown) => console.error(`Job worker: ${errorText(error)}`))
       .finally(() => {
@@ -249,7 +252,7 @@ export function startJobWorker(ctx: AppContext, handlers: JobHandlers, { pollMs 
   schedule(0);
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       nudges.off("nudge", onNudge);
       await running;

@@ -228,4 +228,40 @@ describe("the job queue", () => {
       await worker.stop();
     }
   });
+
+  it("when stopped, finishes the job in hand and claims no other, so a stopping process leaves the rest to others", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    for (const n of [1, 2, 3]) await enqueueJob(db, { kind: "slow", payload: { n } });
+    let started!: () => void;
+    const inHand = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const runs: number[] = [];
+    const worker = startJobWorker(
+      contextOf(db),
+      {
+        slow: {
+          async run(_ctx, payload) {
+            runs.push((payload as { n: number }).n);
+            started();
+            await finished;
+          },
+        },
+      },
+      { pollMs: 60_000 },
+    );
+    await inHand;
+    const stopped = worker.stop();
+    finish();
+    await stopped;
+
+    expect(runs).toEqual([1]);
+    const states = await db.selectFrom("jobs").select(["state", "locked_by"]).orderBy("id").execute();
+    expect(states).toEqual([
+      { state: "done", locked_by: null },
+      { state: "pending", locked_by: null },
+      { state: "pending", locked_by: null },
+    ]);
+  });
 });

@@ -34,6 +34,8 @@ export interface MediaStorage {
   /** Removes a file; one already gone is no error. */
   remove(name: string): Promise<void>;
   list(): Promise<string[]>;
+  /** Throws unless uploads can be stored now: the readiness check (`GET /readyz`) asks before traffic comes. */
+  checkWritable(): Promise<void>;
   /** Answers `GET /uploads/<name>` with the file and year-long immutable caching; passes on what it does not hold. */
   serve: RequestHandler;
 }
@@ -60,6 +62,10 @@ function localStorage(dir: string): MediaStorage {
     read: (name) => fs.readFile(file(name)).catch(() => null),
     remove: (name) => fs.rm(file(name), { force: true }),
     list: async () => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => STORED_NAME.test(name)),
+    async checkWritable() {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.access(dir, fs.constants.W_OK);
+    },
     serve: express.static(dir, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, dotfiles: "deny" }),
   };
 }
@@ -155,6 +161,10 @@ async function bucketStorage(settings: Extract<MediaStorageSettings, { kind: "s3
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return names;
+    },
+    // HeadBucket proves the bucket is there and the key may use it, without writing an object at every probe.
+    async checkWritable() {
+      await client.send(new s3.HeadBucketCommand({ Bucket }));
     },
     serve,
   };

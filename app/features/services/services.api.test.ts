@@ -16,7 +16,7 @@ let api: TestApi;
 let admin: TestClient;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ onDisk: true });
   admin = await api.admin();
 });
 afterAll(() => api.close());

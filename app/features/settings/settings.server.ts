@@ -5,6 +5,7 @@ import { toPence, toPounds } from "~/lib/money";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import type { DateRange, ShopSettings } from "./settings.schema";
 import { DEFAULT_SETTINGS } from "./shop-settings";
+import { clockNow } from "~/lib/clock";
 
 /*
  * Every page, mail and calendar file reads the shop's facts through loadSettings. They are kept in memory
@@ -166,7 +167,7 @@ export interface ClosureAnnouncement {
  * What Home, Booking and Contact announce: closures covering today or the coming 14 days in the shop's
  * zone, worded here so that the pages' browser code carries no date library.
  */
-export const closureAnnouncements = (settings: ShopSettings, now: Date = new Date()): ClosureAnnouncement[] =>
+export const closureAnnouncements = (settings: ShopSettings, now: Date = clockNow()): ClosureAnnouncement[] =>
   upcomingClosures(settings.closures, shopToday(now)).map((range) => ({
     when: formatDateRange(range),
     note: range.note,

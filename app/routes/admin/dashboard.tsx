@@ -30,6 +30,7 @@ import { contactInbox } from "~/features/contact/contact.server";
 import { formFailure } from "~/lib/form-action.server";
 import { api } from "~/lib/api-client";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
+import { clockNow } from "~/lib/clock";
 import { addDays, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
 
@@ -45,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
   const [slots, inbox] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
-    contactInbox(context.db, new Date(Date.now() - NEW_MESSAGE_DAYS * DAY_MS)),
+    contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
   ]);
   const booked = slots.filter((slot) => slot.status === "booked");
   return {
