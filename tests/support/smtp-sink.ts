@@ -75,13 +75,25 @@ export function parseMime(raw: string): MimePart {
 
 const leavesOf = (part: MimePart): MimePart[] => (part.parts.length ? part.parts.flatMap(leavesOf) : [part]);
 
-export async function startSmtpSink() {
+export interface SmtpSinkOptions {
+  /** Recipients refused with a 550, as a mail server refuses a mailbox that does not exist (a bounce). */
+  refuse?: string[];
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
+  const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()));
   const server = new SMTPServer({
     // A plain local server: no TLS upgrade to negotiate and no login to give.
     disabledCommands: ["AUTH", "STARTTLS"],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      // Real servers name the refused address in the reply, which is how it ends up in stored errors.
+      const error = Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -211,7 +211,8 @@ export function customerCancellationMail(config: Config, shop: ShopSettings, boo
     to: booking.customerEmail,
     subject: oneLine(`Your appointment at ${shop.shopName} on ${when(booking)} has been cancelled`),
     text: [
-      `Hello ${booking.customerName},`,
+      // No name when the customer was erased: the notice of the cancellation still goes to them.
+      booking.customerName ? `Hello ${booking.customerName},` : "Hello,",
       "",
       `We are sorry: we had to cancel your appointment on ${when(booking)} (reference ${booking.reference}).`,
       `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
