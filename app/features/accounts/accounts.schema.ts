@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/schema-fields";
 
 const newPassword = z
   .string({ error: "Password must be at least 8 characters" })
@@ -6,11 +7,14 @@ const newPassword = z
   .max(200, "Password must be at most 200 characters");
 
 export const newAccountSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(100, "Username must be at most 100 characters"),
+  username: oneLine(
+    z
+      .string({ error: "Username is required" })
+      .trim()
+      .min(1, "Username is required")
+      .max(100, "Username must be at most 100 characters"),
+    "Username must be a single line, without line breaks or control characters",
+  ),
   password: newPassword,
 });
 export type NewAccountInput = z.infer<typeof newAccountSchema>;

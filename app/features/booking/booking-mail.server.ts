@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "~/lib/mailer.server";
+import { quoteLines, type OutgoingMail } from "~/lib/mailer.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { addressLine } from "~/features/settings/shop-facts";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
@@ -174,7 +174,7 @@ function shopNotice(shopEmail: string, booking: MailBooking, subject: string, in
       `Customer: ${booking.customerName}`,
       `Email: ${booking.customerEmail}`,
       `Phone: ${booking.customerPhone}`,
-      `Notes: ${booking.notes || "none"}`,
+      ...(booking.notes ? ["Notes:", quoteLines(booking.notes)] : ["Notes: none"]),
       "",
       ...details(booking),
       ...extra,
