@@ -17,7 +17,7 @@ interface ReauthenticationFieldsProps {
 export function ReauthenticationFields({ twoFactorEnabled, password, code, errors = {} }: ReauthenticationFieldsProps) {
   return (
     <>
-      <FormField label="Current password" error={errors.currentPassword}>
+      <FormField label="Your current password" error={errors.currentPassword}>
         {(field) => <Input {...field} {...password} type="password" autoComplete="current-password" />}
       </FormField>
       {twoFactorEnabled && (
