@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAdminPageAction, describeApiCall } from "./audit";
+import { describeAdminPageRequest, describeApiCall } from "./audit";
 
 describe("what the audit log makes of a write", () => {
   it("names the resource, the action and the id from the method and path", () => {
@@ -40,17 +40,46 @@ describe("what the audit log makes of a write", () => {
     expect(describeApiCall("PUT", "/customers/ada%40example.com/notes")).toMatchObject({
       action: "update customer notes",
     });
-    // Other reads are not audited: the customer list, one record, anything else.
-    expect(describeApiCall("GET", "/customers/ada%40example.com")).toBeNull();
-    expect(describeApiCall("GET", "/customers")).toBeNull();
     expect(describeApiCall("GET", "/services/3")).toBeNull();
   });
 
+  it("names the reads that hand customers' personal data out, and only those", () => {
+    expect(describeApiCall("GET", "/customers/ada%40example.com")).toMatchObject({
+      kind: "customers",
+      action: "view customer",
+      customerEmail: "ada@example.com",
+    });
+    expect(describeApiCall("GET", "/customers")).toMatchObject({ action: "view customer list" });
+    expect(describeApiCall("GET", "/contact/submissions")).toMatchObject({ action: "view contact messages" });
+    expect(describeApiCall("GET", "/booking-slots", { admin: "true" })).toMatchObject({
+      kind: "booking-slots",
+      action: "view booking list",
+    });
+    // The public list of free slots holds nobody's data.
+    expect(describeApiCall("GET", "/booking-slots")).toBeNull();
+    expect(describeApiCall("GET", "/services")).toBeNull();
+  });
+
   it("records forms posted to admin screens, hydrated or not, and nothing else", () => {
-    expect(describeAdminPageAction("POST", "/admin/settings")).toMatchObject({ kind: "settings", action: "form" });
-    expect(describeAdminPageAction("POST", "/admin/settings.data")).toMatchObject({ kind: "settings" });
-    expect(describeAdminPageAction("POST", "/admin")).toBeNull();
-    expect(describeAdminPageAction("POST", "/contact")).toBeNull();
-    expect(describeAdminPageAction("GET", "/admin/settings.data")).toBeNull();
+    expect(describeAdminPageRequest("POST", "/admin/settings")).toMatchObject({ kind: "settings", action: "form" });
+    expect(describeAdminPageRequest("POST", "/admin/settings.data")).toMatchObject({ kind: "settings" });
+    expect(describeAdminPageRequest("POST", "/admin")).toBeNull();
+    expect(describeAdminPageRequest("POST", "/contact")).toBeNull();
+    expect(describeAdminPageRequest("GET", "/admin/settings.data")).toBeNull();
+  });
+
+  it("records looks at the admin screens of customers' personal data, hydrated or not", () => {
+    expect(describeAdminPageRequest("GET", "/admin/customers/ada%40example.com")).toMatchObject({
+      kind: "customers",
+      action: "view customer",
+      customerEmail: "ada@example.com",
+    });
+    expect(describeAdminPageRequest("GET", "/admin/customers/ada%40example.com.data")).toMatchObject({
+      customerEmail: "ada@example.com",
+    });
+    expect(describeAdminPageRequest("GET", "/admin/bookings")).toMatchObject({ action: "view booking list" });
+    expect(describeAdminPageRequest("GET", "/admin/customers.data")).toMatchObject({ action: "view customer list" });
+    expect(describeAdminPageRequest("GET", "/admin/contact")).toMatchObject({ action: "view contact messages" });
+    expect(describeAdminPageRequest("GET", "/admin/services")).toBeNull();
   });
 });

@@ -1,14 +1,17 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { AppContext, SessionUser } from "~/context";
-import { recordAudit } from "~/features/audit/audit.server";
+import { labelAudit, recordAudit, withdrawAudit } from "~/features/audit/audit.server";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 
 /*
- * The audit log is written here and nowhere else: every successful write by a signed-in admin, through
- * the API or an admin page's form, and every export of a customer's data, is recorded from its method
- * and path (plus, for a few resources, a name taken from the answer) before the answer goes out. Request
- * bodies are never read, so no password, code or customer message can end up in the log; a customer's
- * e-mail address in a path is kept only as its fingerprint (decision 018).
+ * The audit log of admin calls is written here: every write by a signed-in admin, through the API or an
+ * admin page's form, and every read that hands customers' personal data out (a customer's record, the
+ * customer and booking lists, the contact inbox, an export), is recorded from its method, path and query
+ * (plus, for a few resources, a name taken from the answer). The entry is stored before the call runs:
+ * when it cannot be, the call is refused and nothing happens unrecorded; a call that then fails (4xx/5xx)
+ * takes its entry back (decision 022). Request bodies are never read, so no password, code or customer
+ * message can end up in the log; a customer's e-mail address in a path is kept only as its fingerprint
+ * (decision 018).
  */
 
 interface AuditedCall {
@@ -46,8 +49,16 @@ const ACTIONS: Record<string, string> = {
   "PUT /customers/:email/notes": "update customer notes",
 };
 
-/** Reads that are recorded all the same: they hand a customer's personal data out of the shop. */
-const AUDITED_READS = new Set(["GET /customers/:email/export"]);
+/** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
+const AUDITED_READS: Record<string, string> = {
+  "GET /customers/:email/export": "export customer data",
+  "GET /customers/:email": "view customer",
+  "GET /customers": "view customer list",
+  "GET /contact/submissions": "view contact messages",
+};
+
+/** The admin's list of slots with who booked them, which the same path answers without, to anyone. */
+const ADMIN_BOOKING_LIST = "GET /booking-slots";
 
 /** Resources whose answer names the item; others (bookings, contact messages) hold personal data, so no label. */
 const LABEL_FIELDS: Record<string, readonly string[]> = {
@@ -71,10 +82,10 @@ const decodeSegment = (segment: string) => {
 };
 
 /**
- * Describes an /api call from its method and path (relative to /api): a write, or one of the audited
- * reads; null when it is not audited.
+ * Describes an /api call from its method, path (relative to /api) and query: a write, or one of the
+ * audited reads; null when it is not audited.
  */
-export function describeApiCall(method: string, path: string): AuditedCall | null {
+export function describeApiCall(method: string, path: string, query: Request["query"] = {}): AuditedCall | null {
   const segments = path.split("/").filter(Boolean);
   const kind = segments[0];
   if (!kind) return null;
@@ -91,21 +102,47 @@ export function describeApiCall(method: string, path: string): AuditedCall | nul
           : ":token",
   );
   const route = `${method} /${shape.join("/")}`;
-  if (NOT_AUDITED.has(route) || (SAFE_METHODS.has(method) && !AUDITED_READS.has(route))) return null;
+  const read =
+    route === ADMIN_BOOKING_LIST ? (query.admin === "true" ? "view booking list" : undefined) : AUDITED_READS[route];
+  if (NOT_AUDITED.has(route) || (SAFE_METHODS.has(method) && !read)) return null;
   return {
     kind,
-    action: ACTIONS[route] ?? VERBS[method] ?? method.toLowerCase(),
+    action: read ?? ACTIONS[route] ?? VERBS[method] ?? method.toLowerCase(),
     targetId: segments.find((segment) => ID.test(segment)) ?? null,
     ...(customerEmail === undefined ? {} : { customerEmail }),
     labelFields: LABEL_FIELDS[kind] ?? [],
   };
 }
 
-/** Describes a form posted to an admin screen (`/admin/<screen>`, or its `.data` request when hydrated). */
-export function describeAdminPageAction(method: string, path: string): AuditedCall | null {
-  if (SAFE_METHODS.has(method)) return null;
-  const screen = /^\/admin\/([a-z-]+)(?:\.data)?\/?$/i.exec(path)?.[1];
-  return screen ? { kind: screen.toLowerCase(), action: "form", targetId: null, labelFields: [] } : null;
+/** Admin screens whose page shows customers' personal data, by what seeing them is. */
+const AUDITED_SCREENS: Record<string, string> = {
+  bookings: "view booking list",
+  customers: "view customer list",
+  contact: "view contact messages",
+};
+
+/**
+ * Describes a request to an admin screen (`/admin/<screen>`, or its `.data` request when hydrated): a
+ * form posted to it, or a look at a screen of customers' personal data (a customer's record is
+ * `/admin/customers/<email>`); null when it is not audited.
+ */
+export function describeAdminPageRequest(method: string, path: string): AuditedCall | null {
+  const record = /^\/admin\/customers\/([^/]+?)(?:\.data)?\/?$/i.exec(path)?.[1];
+  const screen = /^\/admin\/([a-z-]+)(?:\.data)?\/?$/i.exec(path)?.[1]?.toLowerCase();
+  if (SAFE_METHODS.has(method)) {
+    if (record) {
+      return {
+        kind: "customers",
+        action: "view customer",
+        targetId: null,
+        customerEmail: decodeSegment(record),
+        labelFields: [],
+      };
+    }
+    const read = screen && AUDITED_SCREENS[screen];
+    return read ? { kind: screen, action: read, targetId: null, labelFields: [] } : null;
+  }
+  return screen ? { kind: screen, action: "form", targetId: null, labelFields: [] } : null;
 }
 
 function labelOf(body: unknown, fields: readonly string[]) {
@@ -119,18 +156,42 @@ function labelOf(body: unknown, fields: readonly string[]) {
 
 type End = Response["end"];
 
+const AUDIT_DOWN = "The audit log cannot be written just now, so nothing was done. Please try again in a moment.";
+
 /**
- * Holds back the end of a successful audited call until its entry is stored, so an answered write is
- * always in the log (and a test can read it at once). A call that failed (4xx/5xx) is not recorded.
+ * Records an admin's audited call before it runs (a call the log cannot hold is answered 503 and never
+ * runs), then holds back the end of its answer until the entry is settled: labelled from the answer, or
+ * taken back when the call failed (4xx/5xx). So an answered call is always in the log, a refused one
+ * never, and a test can read the log at once.
  */
 export function auditAdminWrites(
   ctx: AppContext,
-  describe: (method: string, path: string) => AuditedCall | null,
+  describe: (method: string, path: string, query: Request["query"]) => AuditedCall | null,
 ): RequestHandler {
-  return (req: Request, res: Response, next) => {
+  return async (req: Request, res: Response, next) => {
     const actor = res.locals.user as SessionUser | null | undefined;
-    const description = actor?.isAdmin ? describe(req.method, req.path) : null;
+    const description = actor?.isAdmin ? describe(req.method, req.path, req.query) : null;
     if (!actor || !description) return next();
+
+    let entryId: number;
+    try {
+      entryId = await recordAudit(ctx.db, {
+        actor,
+        kind: description.kind,
+        action: description.action,
+        targetId:
+          description.customerEmail === undefined
+            ? description.targetId
+            : customerFingerprint(ctx.config, description.customerEmail),
+        targetLabel: null,
+      });
+    } catch (error) {
+      console.error(`Audit log write failed, so the call was refused: ${(error as Error).message}`);
+      res.status(503);
+      if (req.baseUrl === "/api") res.json({ message: AUDIT_DOWN });
+      else res.type("text/plain").send(AUDIT_DOWN);
+      return;
+    }
 
     let answer: unknown;
     const json = res.json.bind(res);
@@ -139,21 +200,19 @@ export function auditAdminWrites(
       return json(body);
     };
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    let recorded = false;
+    let settled = false;
     res.end = ((...args: unknown[]) => {
-      if (recorded || res.statusCode >= 400) return end(...args);
-      recorded = true;
-      recordAudit(ctx.db, {
-        actor,
-        kind: description.kind,
-        action: description.action,
-        targetId:
-          description.customerEmail === undefined
-            ? description.targetId
-            : customerFingerprint(ctx.config, description.customerEmail),
-        targetLabel: labelOf(answer, description.labelFields),
-      })
-        .catch((error: Error) => console.error(`Audit log write failed: ${error.message}`))
+      if (settled) return end(...args);
+      settled = true;
+      const label = labelOf(answer, description.labelFields);
+      const settle =
+        res.statusCode >= 400
+          ? withdrawAudit(ctx.db, entryId)
+          : label
+            ? labelAudit(ctx.db, entryId, label)
+            : Promise.resolve();
+      settle
+        .catch((error: Error) => console.error(`Audit log entry ${entryId} could not be settled: ${error.message}`))
         .finally(() => end(...args));
       return res;
     }) as End;

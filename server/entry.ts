@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import * as build from "virtual:react-router/server-build";
 import { loadUser } from "./load-user";
-import { auditAdminWrites, describeAdminPageAction } from "./audit";
+import { auditAdminWrites, describeAdminPageRequest } from "./audit";
 import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
@@ -53,7 +53,7 @@ export async function start(options: StartOptions = {}) {
       ),
       express.static(clientDir, { maxAge: "1h", index: false }),
       loadUser(ctx),
-      auditAdminWrites(ctx, describeAdminPageAction),
+      auditAdminWrites(ctx, describeAdminPageRequest),
       createPagesHandler(ctx, build, cache),
     ],
   });

@@ -1,5 +1,5 @@
 import { loadUser } from "./load-user";
-import { auditAdminWrites, describeAdminPageAction } from "./audit";
+import { auditAdminWrites, describeAdminPageRequest } from "./audit";
 import { createAppContext, serve } from "./boot";
 import { ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
@@ -16,7 +16,7 @@ async function main() {
     pages: [
       vite.middlewares,
       loadUser(ctx),
-      auditAdminWrites(ctx, describeAdminPageAction),
+      auditAdminWrites(ctx, describeAdminPageRequest),
       createPagesHandler(ctx, () => vite.ssrLoadModule("virtual:react-router/server-build") as never),
     ],
   });

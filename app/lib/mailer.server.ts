@@ -19,6 +19,16 @@ export interface OutgoingMail {
   messageId?: string;
 }
 
+/**
+ * A visitor's text of several lines (notes, a message) in the body of a plain-text mail: every line is
+ * quoted ("> "), so none of it can pass for a line of the shop's own (a forged "Bcc:" or "From:").
+ */
+export const quoteLines = (text: string) =>
+  text
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+
 export interface Mailer {
   /** False when no SMTP server is configured: callers record that the mail was not sent. */
   readonly enabled: boolean;

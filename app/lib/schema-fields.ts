@@ -18,16 +18,43 @@ export const numberField = (message: string) =>
 export const optionalNumberField = (message: string) =>
   z.preprocess(blankToUndefined, z.number({ error: message }).finite(message).optional());
 
-export const requiredText = (message: string, max = 200) =>
+/** Control characters (line breaks and tabs among them) and Unicode's line and paragraph separators. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+/** The same less line breaks and tabs, which are a multi-line field's own. */
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/u;
+
+export const ONE_LINE_MESSAGE = "Must be a single line, without line breaks or control characters";
+export const MULTI_LINE_MESSAGE = "Must not contain control characters";
+
+/**
+ * A field shown on one line (a name, a phone, a title): it refuses control characters, since a line
+ * break in it could forge a line of a mail ("Bcc: …") or of a log.
+ */
+export const oneLine = <T extends z.ZodType<string | null | undefined>>(schema: T, message = ONE_LINE_MESSAGE) =>
+  schema.refine((value) => !value || !CONTROL_CHARACTER.test(value), message);
+
+/** A field of several lines (notes, messages): it keeps line breaks and tabs, and refuses other control characters. */
+export const multiLine = <T extends z.ZodType<string | null | undefined>>(schema: T, message = MULTI_LINE_MESSAGE) =>
+  schema.refine((value) => !value || !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(value), message);
+
+const requiredString = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-export const optionalText = (max = 200) =>
+const optionalString = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => value || null);
+
+export const requiredText = (message: string, max = 200) => oneLine(requiredString(message, max));
+
+export const requiredMultilineText = (message: string, max: number) => multiLine(requiredString(message, max));
+
+export const optionalText = (max = 200) => oneLine(optionalString(max));
+
+export const optionalMultilineText = (max: number) => multiLine(optionalString(max));
 
 /** Money in pounds with at most two decimals, as the forms show it. */
 export const poundsField = (message: string) =>

@@ -21,19 +21,21 @@ async function apiAs(account: { username: string; password: string }) {
 async function newAdmin(label: string) {
   const account = { username: `${label}-${Date.now().toString(36)}`, password: `${label}-password-1` };
   const owner = await apiAs(E2E_ADMIN);
-  expect((await owner.post("/api/accounts", { data: account })).status()).toBe(201);
+  const added = await owner.post("/api/accounts", { data: { ...account, currentPassword: E2E_ADMIN.password } });
+  expect(added.status(), await added.text()).toBe(201);
   await owner.dispose();
   return account;
 }
 
-/** Turns two-factor on for the account through the API, as its setup screen would; answers the secret. */
+/** Turns two-factor on for the account through the API, as its setup screen would; answers the secret and codes. */
 async function turnOnTwoFactorByApi(client: APIRequestContext) {
   const { secret } = (await (await client.post("/api/accounts/me/two-factor/setup")).json()) as { secret: string };
   const confirm = await client.post("/api/accounts/me/two-factor/confirm", {
     data: { code: await generate({ secret }) },
   });
   expect(confirm.status(), await confirm.text()).toBe(200);
-  return secret;
+  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+  return { secret, recoveryCodes };
 }
 
 async function fillLogin(page: Page, account: { username: string; password: string }) {
@@ -89,6 +91,47 @@ test("an admin turns on two-factor sign-in, signs out, and signs back in with a 
   await expect(page.getByRole("list", { name: "Admin activity" })).toContainText("turn on two-factor");
 });
 
+test("adding and removing an admin and turning two-factor off ask for the password and a code again", async ({
+  page,
+}) => {
+  const account = await newAdmin("reauth");
+  const client = await apiAs(account);
+  const { secret, recoveryCodes } = await turnOnTwoFactorByApi(client);
+  await client.dispose();
+  await fillLogin(page, account);
+  await page.getByLabel("Code").fill(await nextCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
+  await page.goto("/admin/accounts");
+
+  const newcomer = `newcomer-${Date.now().toString(36)}`;
+  const addForm = page.getByRole("form", { name: "Add an admin" });
+  await addForm.getByLabel("Username").fill(newcomer);
+  await addForm.getByLabel("Initial password").fill("newcomer-password");
+  await addForm.getByLabel("Current password").fill(account.password);
+  await addForm.getByRole("button", { name: "Add Admin" }).click();
+  await expectToast(page, "Error", "Enter the code from your authenticator app (or a recovery code) as well");
+  await addForm.getByLabel("Two-factor code").fill(recoveryCodes[0]!);
+  await addForm.getByRole("button", { name: "Add Admin" }).click();
+  await expectToast(page, "Admin added");
+
+  const admins = page.getByRole("list", { name: /Admins/ });
+  await admins.getByRole("button", { name: `Remove ${newcomer}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByLabel("Current password").fill(account.password);
+  await dialog.getByLabel("Two-factor code").fill(recoveryCodes[1]!);
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expectToast(page, "Admin removed");
+  await expect(admins.getByRole("listitem").filter({ hasText: newcomer })).toHaveCount(0);
+
+  const turnOff = page.getByRole("form", { name: "Turn off two-factor sign-in" });
+  await turnOff.getByLabel("Current password").fill(account.password);
+  await turnOff.getByLabel("Two-factor code").fill(recoveryCodes[2]!);
+  await turnOff.getByRole("button", { name: "Turn Off Two-Factor" }).click();
+  await expectToast(page, "Two-factor sign-in is off");
+  await expect(page.getByRole("button", { name: "Set Up Two-Factor Sign-In" })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -123,7 +166,7 @@ test.describe("without JavaScript", () => {
   test("the two-factor code step works too", async ({ page }) => {
     const account = await newAdmin("no-js-code");
     const client = await apiAs(account);
-    const secret = await turnOnTwoFactorByApi(client);
+    const { secret } = await turnOnTwoFactorByApi(client);
     await client.dispose();
 
     const urls = watchUrls(page);

@@ -34,6 +34,7 @@ export interface Appointment {
   name?: string;
   email: string;
   phone?: string;
+  notes?: string;
   serviceIds: number[];
   /** When the booking is made; by default a week before the appointment. */
   bookedAt?: Date;
@@ -54,7 +55,7 @@ export async function bookAppointment(db: Db, appointment: Appointment) {
     customerName: appointment.name ?? "Sam Taylor",
     customerEmail: appointment.email,
     customerPhone: appointment.phone ?? "07911 123456",
-    notes: "",
+    notes: appointment.notes ?? "",
   });
   const { booking, manageToken } = await bookSlot(db, slot!.id, request, bookedAt);
   return { ...booking, manageToken };

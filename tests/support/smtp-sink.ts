@@ -78,15 +78,24 @@ const leavesOf = (part: MimePart): MimePart[] => (part.parts.length ? part.parts
 export interface SmtpSinkOptions {
   /** Awaited before the server answers "250" to a message: holds a sender mid-send for as long as a test needs. */
   beforeAnswer?: () => Promise<void>;
+  /** Recipients refused with a 550, as a mail server refuses a mailbox that does not exist (a bounce). */
+  refuse?: string[];
 }
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
+  const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()));
   const server = new SMTPServer({
     // A plain local server: no TLS upgrade to negotiate and no login to give.
     disabledCommands: ["AUTH", "STARTTLS"],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      // Real servers name the refused address in the reply, which is how it ends up in stored errors.
+      const error = Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -11,6 +11,7 @@ import { hashPassword } from "~/features/auth/auth.server";
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { auditAdminWrites, describeAdminPageRequest } from "../../server/audit";
 import { loadUser } from "../../server/load-user";
 import { createMailer } from "~/lib/mailer.server";
 import { readConfig } from "../../server/config";
@@ -222,6 +223,7 @@ export async function startTestApi(options: TestContextOptions = {}) {
   const pages = ssr
     ? [
         loadUser(test.ctx),
+        auditAdminWrites(test.ctx, describeAdminPageRequest),
         createPagesHandler(test.ctx, () => ssr.ssrLoadModule("virtual:react-router/server-build") as never, cache),
       ]
     : [];

@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   /** The label of the button that backs out, when "Cancel" would be ambiguous (cancelling a booking). */
   cancelLabel?: string;
+  /** Inputs the confirmation needs, shown above the buttons (the admin's password before removing an admin). */
+  fields?: React.ReactNode;
   onConfirm: () => void;
 }
 
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   description,
   confirmLabel = "Delete",
   cancelLabel = "Cancel",
+  fields,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -33,6 +36,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className={cn("text-sm text-muted-foreground", !description && "sr-only")}>
             {description ?? title}
           </AlertDialog.Description>
+          {fields && <div className="grid gap-4">{fields}</div>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>

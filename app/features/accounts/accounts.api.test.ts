@@ -22,6 +22,13 @@ afterAll(() => api.close());
 const codeFor = (secret: string, stepsAhead = 0): Promise<string> =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
+/** The owner's proof for an account change: their password (no two-factor on the owner account). */
+const ownerProof = { currentPassword: TEST_ADMIN.password };
+
+/** Removes an admin as `client`, which gives `proof` (its password, and a code when two-factor is on). */
+const removeAs = (client: TestClient, id: number, proof: object) =>
+  client.request("DELETE", `/api/accounts/${id}`, { json: proof });
+
 async function newAdmin(username: string) {
   const account = { username, password: `${username}-password-1` };
   await createUser(api.db, account, true);
@@ -46,16 +53,23 @@ describe("admin accounts", () => {
     expect(before.status).toBe(200);
     expect(before.body.map((account: { username: string }) => account.username)).toEqual([TEST_ADMIN.username]);
 
-    const added = await owner.post("/api/accounts", { username: " barber-two ", password: "second-admin-pw" });
+    const added = await owner.post("/api/accounts", {
+      username: " barber-two ",
+      password: "second-admin-pw",
+      ...ownerProof,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ username: "barber-two", twoFactorEnabled: false });
     expect(added.body).not.toHaveProperty("password");
     const login = await api.anonymous().post("/api/login", { username: "barber-two", password: "second-admin-pw" });
     expect(login.body.user).toMatchObject({ username: "barber-two", isAdmin: true });
 
-    expect((await owner.post("/api/accounts", { username: "barber-two", password: "another-password" })).status).toBe(
-      409,
-    );
+    const taken = await owner.post("/api/accounts", {
+      username: "barber-two",
+      password: "another-password",
+      ...ownerProof,
+    });
+    expect(taken.status).toBe(409);
     const short = await owner.post("/api/accounts", { username: "three", password: "short" });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Password must be at least 8 characters");
@@ -66,13 +80,13 @@ describe("admin accounts", () => {
   it("removes another admin and their sessions, never yourself, and answers 404 for no admin", async () => {
     const owner = await api.admin();
     const { client: leaving } = await newAdmin("leaving");
-    const self = await owner.delete(`/api/accounts/${await adminId(TEST_ADMIN.username)}`);
+    const self = await removeAs(owner, await adminId(TEST_ADMIN.username), ownerProof);
     expect(self.status).toBe(409);
     expect(self.body.message).toBe("You cannot remove your own account. Ask another admin to do it.");
-    expect((await owner.delete(`/api/accounts/${await adminId(TEST_USER.username)}`)).status).toBe(404);
-    expect((await owner.delete("/api/accounts/999999")).status).toBe(404);
+    expect((await removeAs(owner, await adminId(TEST_USER.username), ownerProof)).status).toBe(404);
+    expect((await removeAs(owner, 999999, ownerProof)).status).toBe(404);
 
-    expect((await owner.delete(`/api/accounts/${await adminId("leaving")}`)).status).toBe(204);
+    expect((await removeAs(owner, await adminId("leaving"), ownerProof)).status).toBe(204);
     expect((await leaving.get("/api/user")).status).toBe(401);
     expect((await owner.get("/api/accounts")).body.map((a: { username: string }) => a.username)).not.toContain(
       "leaving",
@@ -80,12 +94,12 @@ describe("admin accounts", () => {
   });
 
   it("keeps the last admin: the last two removing each other at once leave one", async () => {
-    const { client: first } = await newAdmin("duel-a");
-    const { client: second } = await newAdmin("duel-b");
+    const { account: firstAccount, client: first } = await newAdmin("duel-a");
+    const { account: secondAccount, client: second } = await newAdmin("duel-b");
     await api.db.updateTable("users").set({ is_admin: 0 }).where("username", "not like", "duel-%").execute();
     const [a, b] = await Promise.all([
-      first.delete(`/api/accounts/${await adminId("duel-b")}`),
-      second.delete(`/api/accounts/${await adminId("duel-a")}`),
+      removeAs(first, await adminId("duel-b"), { currentPassword: firstAccount.password }),
+      removeAs(second, await adminId("duel-a"), { currentPassword: secondAccount.password }),
     ]);
     const statuses = [a.status, b.status].sort();
     // The loser finds itself the last admin (409), or already signed out by the winner's removal (401).
@@ -105,9 +119,10 @@ describe("admin accounts", () => {
     const { account, client: here } = await newAdmin("changer");
     const elsewhere = await api.anonymous().signIn(account);
     const wrong = await here.put("/api/accounts/me/password", { currentPassword: "nope", newPassword: "brand-new-pw" });
-    expect(wrong.status).toBe(400);
+    expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe("Current password is incorrect");
     const missing = await here.put("/api/accounts/me/password", { currentPassword: "", newPassword: "brand-new-pw" });
+    expect(missing.status).toBe(403);
     expect(missing.body.message).toBe("Current password is required");
 
     const changed = await here.put("/api/accounts/me/password", {
@@ -120,6 +135,65 @@ describe("admin accounts", () => {
     expect((await api.anonymous().post("/api/login", account)).status).toBe(401);
     expect((await api.anonymous().post("/api/login", { ...account, password: "brand-new-pw" })).status).toBe(200);
     await api.db.deleteFrom("rate_limit_events").execute();
+  });
+});
+
+describe("re-authentication for account changes", () => {
+  it("adds and removes admins only with the password and, with two-factor on, a code: 403 and no change otherwise", async () => {
+    const { account, client } = await newAdmin("gatekeeper");
+    const { secret, recoveryCodes } = await turnOnTwoFactor(client);
+    const newcomer = { username: "newcomer", password: "newcomer-password" };
+    const refusals: [object, string][] = [
+      [{}, "Current password is required"],
+      [{ currentPassword: "not-the-password" }, "Current password is incorrect"],
+      [
+        { currentPassword: account.password },
+        "Enter the code from your authenticator app (or a recovery code) as well",
+      ],
+      [
+        { currentPassword: account.password, code: "000000" },
+        "That code is not right. Enter the 6-digit code your authenticator app shows now.",
+      ],
+    ];
+    for (const [proof, message] of refusals) {
+      const refused = await client.post("/api/accounts", { ...newcomer, ...proof });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(message);
+      const notRemoved = await removeAs(client, await adminId(TEST_ADMIN.username), proof);
+      expect(notRemoved.status).toBe(403);
+      expect(notRemoved.body.message).toBe(message);
+    }
+    expect(await api.db.selectFrom("users").select("id").where("username", "=", "newcomer").execute()).toEqual([]);
+
+    const added = await client.post("/api/accounts", {
+      ...newcomer,
+      currentPassword: account.password,
+      code: recoveryCodes[0],
+    });
+    expect(added.status).toBe(201);
+    const removed = await removeAs(client, added.body.id, {
+      currentPassword: account.password,
+      code: await codeFor(secret, 1),
+    });
+    expect(removed.status).toBe(204);
+    await api.db.deleteFrom("rate_limit_events").execute();
+  });
+
+  it("changes the password of an account with two-factor on only with a code as well", async () => {
+    const { account, client } = await newAdmin("coded-changer");
+    const { recoveryCodes } = await turnOnTwoFactor(client);
+    const change = { currentPassword: account.password, newPassword: "coded-new-password" };
+    const codeless = await client.put("/api/accounts/me/password", change);
+    expect(codeless.status).toBe(403);
+    expect((await client.put("/api/accounts/me/password", { ...change, code: recoveryCodes[1] })).status).toBe(204);
+  });
+
+  it("ends the account's other sessions when two-factor sign-in is turned on", async () => {
+    const { account, client: here } = await newAdmin("tightened");
+    const elsewhere = await api.anonymous().signIn(account);
+    await turnOnTwoFactor(here);
+    expect((await here.get("/api/user")).status).toBe(200);
+    expect((await elsewhere.get("/api/user")).status).toBe(401);
   });
 });
 
@@ -224,13 +298,22 @@ describe("two-factor sign-in", () => {
     await api.db.deleteFrom("rate_limit_events").execute();
   });
 
-  it("turns off with the password, after which the password alone signs in", async () => {
+  it("turns off with the password and a current code, after which the password alone signs in", async () => {
     const { account, client } = await newAdmin("relaxed");
-    await turnOnTwoFactor(client);
+    const { secret } = await turnOnTwoFactor(client);
     const wrong = await client.post("/api/accounts/me/two-factor/disable", { password: "not-it" });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe("Password is incorrect");
-    expect((await client.post("/api/accounts/me/two-factor/disable", { password: account.password })).status).toBe(204);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe("Current password is incorrect");
+    // The password alone, as a stolen session's thief who guessed or saw it has: not enough.
+    const codeless = await client.post("/api/accounts/me/two-factor/disable", { password: account.password });
+    expect(codeless.status).toBe(403);
+    expect(codeless.body.message).toBe("Enter the code from your authenticator app (or a recovery code) as well");
+    expect((await client.get("/api/accounts/me/two-factor")).body.enabled).toBe(true);
+    const off = await client.post("/api/accounts/me/two-factor/disable", {
+      currentPassword: account.password,
+      code: await codeFor(secret, 1),
+    });
+    expect(off.status).toBe(204);
     expect((await client.get("/api/accounts/me/two-factor")).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     expect((await api.anonymous().post("/api/login", account)).body.user).toMatchObject({ username: "relaxed" });
   });

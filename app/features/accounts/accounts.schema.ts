@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/schema-fields";
 
 const newPassword = z
   .string({ error: "Password must be at least 8 characters" })
@@ -6,25 +7,17 @@ const newPassword = z
   .max(200, "Password must be at most 200 characters");
 
 export const newAccountSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(100, "Username must be at most 100 characters"),
+  username: oneLine(
+    z
+      .string({ error: "Username is required" })
+      .trim()
+      .min(1, "Username is required")
+      .max(100, "Username must be at most 100 characters"),
+    "Username must be a single line, without line breaks or control characters",
+  ),
   password: newPassword,
 });
 export type NewAccountInput = z.infer<typeof newAccountSchema>;
-
-export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
-  newPassword,
-});
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-export const passwordCheckSchema = z.object({
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
-});
-export type PasswordCheckInput = z.infer<typeof passwordCheckSchema>;
 
 /** A six-digit code from the authenticator app, or a recovery code; spaces and dashes are ignored. */
 export const twoFactorCodeField = z
@@ -35,6 +28,26 @@ export const twoFactorCodeField = z
 
 export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+export const CURRENT_PASSWORD_MESSAGE = "Current password is required";
+
+/**
+ * What an admin gives again before a change to the admins or to their own sign-in: their password and,
+ * when two-factor sign-in is on for them, a current code (a form without the code field sends "").
+ */
+export const reauthenticationFields = {
+  currentPassword: z.string({ error: CURRENT_PASSWORD_MESSAGE }).min(1, CURRENT_PASSWORD_MESSAGE).max(200),
+  code: z.preprocess((value) => (value === "" || value === null ? undefined : value), twoFactorCodeField.optional()),
+};
+export const reauthenticationSchema = z.object(reauthenticationFields);
+export type ReauthenticationInput = z.input<typeof reauthenticationSchema>;
+
+/** The body of adding an admin: the new account, and the proof of the admin adding it. */
+export const addAdminSchema = newAccountSchema.extend(reauthenticationFields);
+export type AddAdminInput = z.input<typeof addAdminSchema>;
+
+export const changePasswordSchema = z.object({ ...reauthenticationFields, newPassword });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** An admin as GET /api/accounts lists them. */
 export const adminAccountSchema = z.object({

@@ -1,11 +1,9 @@
-import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
-import { hashPassword, hashToken } from "~/features/auth/auth.server";
-import { HttpError, conflict, notFound } from "~/lib/http-error";
-import type { AttemptLimits } from "~/lib/rate-limit.server";
-import type { AdminAccount, ChangePasswordInput, NewAccountInput } from "./accounts.schema";
-import { checkOwnPassword } from "./two-factor.server";
+import { endOtherSessions, hashPassword } from "~/features/auth/auth.server";
+import { conflict, notFound } from "~/lib/http-error";
+import type { AdminAccount, NewAccountInput } from "./accounts.schema";
+import type { ConfirmedIdentity } from "./two-factor.server";
 
 export async function listAdmins(db: Db): Promise<AdminAccount[]> {
   const rows = await db
@@ -22,7 +20,8 @@ export async function listAdmins(db: Db): Promise<AdminAccount[]> {
   }));
 }
 
-export async function addAdmin(db: Db, input: NewAccountInput): Promise<AdminAccount> {
+/** Adds an admin; `_by` is the adding admin's proof that they signed in again for it. */
+export async function addAdmin(db: Db, input: NewAccountInput, _by: ConfirmedIdentity): Promise<AdminAccount> {
   const taken = await db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst();
   if (taken) throw conflict("That username is already taken.");
   const createdAt = new Date().toISOString();
@@ -45,8 +44,8 @@ export async function addAdmin(db: Db, input: NewAccountInput): Promise<AdminAcc
  * and never the last admin: removals take turns, so the last two admins removing each other at once
  * leave one.
  */
-export async function removeAdmin(db: Db, actor: SessionUser, id: number) {
-  if (id === actor.id) throw conflict("You cannot remove your own account. Ask another admin to do it.");
+export async function removeAdmin(db: Db, by: ConfirmedIdentity, id: number) {
+  if (id === by.userId) throw conflict("You cannot remove your own account. Ask another admin to do it.");
   await db.transaction().execute(async (trx) => {
     await takeContentWriteTurn(trx);
     const admins = await trx.selectFrom("users").select("id").where("is_admin", "=", 1).execute();
@@ -59,20 +58,13 @@ export async function removeAdmin(db: Db, actor: SessionUser, id: number) {
 /** Sets a new password; every other session of the account ends, the one making the change stays. */
 export async function changeOwnPassword(
   db: Db,
-  user: SessionUser,
+  { userId }: ConfirmedIdentity,
   currentSessionToken: string | undefined,
-  input: ChangePasswordInput,
-  limits: AttemptLimits,
+  newPassword: string,
 ) {
-  if (!(await checkOwnPassword(db, user.id, input.currentPassword, limits))) {
-    throw new HttpError(400, "Current password is incorrect");
-  }
-  const hash = await hashPassword(input.newPassword);
+  const hash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: hash }).where("id", "=", user.id).execute();
-    let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
-    if (currentSessionToken) others = others.where("id", "!=", hashToken(currentSessionToken));
-    await others.execute();
-    await trx.deleteFrom("pending_logins").where("user_id", "=", user.id).execute();
+    await trx.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
+    await endOtherSessions(trx, userId, currentSessionToken);
   });
 }

@@ -3,10 +3,15 @@ import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
-import { hashToken, verifyPassword } from "~/features/auth/auth.server";
+import { endOtherSessions, hashToken, verifyPassword } from "~/features/auth/auth.server";
 import { HttpError, conflict } from "~/lib/http-error";
 import { attemptAllowed, clearEvents, type AttemptLimits } from "~/lib/rate-limit.server";
-import type { PasswordCheckInput, TwoFactorSetup, TwoFactorStatus } from "./accounts.schema";
+import {
+  CURRENT_PASSWORD_MESSAGE,
+  reauthenticationSchema,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from "./accounts.schema";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "./secret-box.server";
 
 /*
@@ -26,6 +31,9 @@ export const TWO_FACTOR_BUCKET = "two-factor-failure";
 export const tooManyAttempts = (limits: AttemptLimits) =>
   new HttpError(429, `Too many failed attempts. Please wait ${limits.windowMinutes} minutes and try again.`);
 
+/** The account was removed (by another admin) since this request's session was read. */
+const signedOut = () => new HttpError(401, "Not authenticated");
+
 /**
  * The signed-in admin proves it is them before a change to their own sign-in (new password, two-factor
  * off); failures are throttled per account like sign-ins, so a stolen session cannot guess the password.
@@ -33,10 +41,52 @@ export const tooManyAttempts = (limits: AttemptLimits) =>
 export async function checkOwnPassword(db: Db, userId: number, password: string, limits: AttemptLimits) {
   const subject = `user:${userId}`;
   if (!(await attemptAllowed(db, PASSWORD_CHECK_BUCKET, subject, limits))) throw tooManyAttempts(limits);
-  const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirst();
+  if (!user) throw signedOut();
   if (!(await verifyPassword(password, user.password_hash))) return false;
   await clearEvents(db, PASSWORD_CHECK_BUCKET, subject);
   return true;
+}
+
+declare const identityConfirmed: unique symbol;
+
+/** Proof, for the type checker, that the admin gave their password (and code) again in this request. */
+export interface ConfirmedIdentity {
+  readonly userId: number;
+  readonly [identityConfirmed]: true;
+}
+
+/**
+ * Re-authentication before a change to the admins or to the admin's own sign-in (ASVS 2.2.x / 3.3.x): a
+ * stolen session alone must not add a back door or take the second factor away. The current password,
+ * and a current code (or a recovery code) when two-factor sign-in is on, else 403 with what is missing;
+ * wrong ones count towards the same per-account limits as sign-ins.
+ */
+export async function confirmIdentity(
+  db: Db,
+  keys: SecretKeySource,
+  userId: number,
+  body: unknown,
+  limits: AttemptLimits,
+): Promise<ConfirmedIdentity> {
+  const parsed = reauthenticationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new HttpError(403, parsed.error.issues[0]?.message ?? CURRENT_PASSWORD_MESSAGE);
+  const { currentPassword, code } = parsed.data;
+  if (!(await checkOwnPassword(db, userId, currentPassword, limits))) {
+    throw new HttpError(403, "Current password is incorrect");
+  }
+  const account = await db.selectFrom("users").select("two_factor_enabled").where("id", "=", userId).executeTakeFirst();
+  if (!account) throw signedOut();
+  if (account.two_factor_enabled === 1) {
+    if (!code) throw new HttpError(403, "Enter the code from your authenticator app (or a recovery code) as well");
+    const subject = `user:${userId}`;
+    if (!(await attemptAllowed(db, TWO_FACTOR_BUCKET, subject, limits))) throw tooManyAttempts(limits);
+    if (!(await verifySecondFactor(db, keys, userId, code))) {
+      throw new HttpError(403, "That code is not right. Enter the 6-digit code your authenticator app shows now.");
+    }
+    await clearEvents(db, TWO_FACTOR_BUCKET, subject);
+  }
+  return { userId } as ConfirmedIdentity;
 }
 
 export async function twoFactorStatus(db: Db, userId: number): Promise<TwoFactorStatus> {
@@ -110,13 +160,17 @@ const newRecoveryCode = () => {
 /** The form a recovery code is compared in: what `twoFactorCodeField` leaves of it. */
 const normaliseCode = (code: string) => code.replace(/[\s-]/g, "").toLowerCase();
 
-/** Turns two-factor on once a code from the app proves the secret was saved; answers the recovery codes, once. */
+/**
+ * Turns two-factor on once a code from the app proves the secret was saved; answers the recovery codes,
+ * once. Every other session of the account ends: one opened with the password alone must not outlive it.
+ */
 export async function confirmTwoFactorSetup(
   db: Db,
   keys: SecretKeySource,
   userId: number,
   code: string,
   limits: AttemptLimits,
+  currentSessionToken: string | undefined,
 ) {
   const subject = `user:${userId}`;
   if (!(await attemptAllowed(db, TWO_FACTOR_BUCKET, subject, limits))) throw tooManyAttempts(limits);
@@ -143,13 +197,13 @@ export async function confirmTwoFactorSetup(
       .insertInto("recovery_codes")
       .values(recoveryCodes.map((recovery) => ({ user_id: userId, code_hash: hashToken(normaliseCode(recovery)) })))
       .execute();
+    await endOtherSessions(trx, userId, currentSessionToken);
   });
   await clearEvents(db, TWO_FACTOR_BUCKET, subject);
   return recoveryCodes;
 }
 
-export async function disableTwoFactor(db: Db, userId: number, input: PasswordCheckInput, limits: AttemptLimits) {
-  if (!(await checkOwnPassword(db, userId, input.password, limits))) throw new HttpError(400, "Password is incorrect");
+export async function disableTwoFactor(db: Db, { userId }: ConfirmedIdentity) {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")

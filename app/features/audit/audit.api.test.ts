@@ -23,7 +23,11 @@ describe("audit log", () => {
       category: "Payments",
     });
     await owner.delete(`/api/faqs/${faq.body.id}`);
-    const deputy = await owner.post("/api/accounts", { username: "deputy", password: "deputy-secret-password" });
+    const deputy = await owner.post("/api/accounts", {
+      username: "deputy",
+      password: "deputy-secret-password",
+      currentPassword: TEST_ADMIN.password,
+    });
     expect(deputy.status).toBe(201);
     await owner.put("/api/accounts/me/password", {
       currentPassword: TEST_ADMIN.password,

@@ -11,8 +11,9 @@ export interface AuditRecord {
 
 const LABEL_MAX = 200;
 
+/** Stores an entry; answers its id. */
 export async function recordAudit(db: Db, record: AuditRecord) {
-  await db
+  const { id } = await db
     .insertInto("audit_log")
     .values({
       actor_id: record.actor.id,
@@ -23,7 +24,23 @@ export async function recordAudit(db: Db, record: AuditRecord) {
       target_label: record.targetLabel?.slice(0, LABEL_MAX) ?? null,
       created_at: new Date().toISOString(),
     })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Names what an entry recorded before the call was made wrote, once its answer says. */
+export async function labelAudit(db: Db, id: number, label: string) {
+  await db
+    .updateTable("audit_log")
+    .set({ target_label: label.slice(0, LABEL_MAX) })
+    .where("id", "=", id)
     .execute();
+}
+
+/** Takes back the entry of a call that was refused: nothing happened to record. */
+export async function withdrawAudit(db: Db, id: number) {
+  await db.deleteFrom("audit_log").where("id", "=", id).execute();
 }
 
 /** The latest entries first, optionally of one admin and/or one kind. */

@@ -149,6 +149,17 @@ export async function deleteSession(db: Db, token: string | undefined) {
   await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
 }
 
+/**
+ * Ends every session of the account but the one making the change (and its unfinished two-factor
+ * sign-ins), after a change to how it signs in.
+ */
+export async function endOtherSessions(db: Db, userId: number, currentSessionToken: string | undefined) {
+  let others = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (currentSessionToken) others = others.where("id", "!=", hashToken(currentSessionToken));
+  await others.execute();
+  await db.deleteFrom("pending_logins").where("user_id", "=", userId).execute();
+}
+
 /** Drops expired sessions and the pending two-factor sign-ins nobody finished. */
 export async function pruneExpiredSessions(db: Db) {
   const now = new Date().toISOString();

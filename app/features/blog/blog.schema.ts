@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/lib/schema-fields";
+import { oneLine, requiredMultilineText, requiredText } from "~/lib/schema-fields";
 import { optionalImageUrlField } from "~/lib/schema-fields";
 
 export const BLOG_CATEGORIES = ["Hair Care", "Beard Care", "Styling Tips", "Product Reviews", "News"] as const;
@@ -55,14 +55,12 @@ const TAGS_MESSAGE = "At least one tag is required";
 
 export const blogPostFormSchema = z.object({
   title: requiredText("Title is required"),
-  content: requiredText("Content is required", 50_000),
-  summary: requiredText("Summary is required", 500),
+  content: requiredMultilineText("Content is required", 50_000),
+  summary: requiredMultilineText("Summary is required", 500),
   image: optionalImageUrlField(),
   author: requiredText("Author is required", 100),
   category: z.enum(BLOG_CATEGORIES, { error: "Category is required" }),
-  tags: z
-    .string({ error: TAGS_MESSAGE })
-    .max(500, "Tags must be at most 500 characters")
+  tags: oneLine(z.string({ error: TAGS_MESSAGE }).max(500, "Tags must be at most 500 characters"))
     .transform(splitTags)
     .refine((tags) => tags.length > 0, TAGS_MESSAGE)
     .transform((tags) => tags.join(", ")),

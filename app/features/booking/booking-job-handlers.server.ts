@@ -100,7 +100,11 @@ const bookingMail: JobHandler = {
     const job = payload as BookingMailPayload;
     const to = (await mailFor(ctx, job))?.to ?? job.booking.customerEmail;
     if (shownOnBooking(job.mail)) await recordMailFailure(ctx, job.bookingId, to, error);
-    else console.error(`Cancellation mail for booking ${job.booking.reference} to ${to} failed: ${error}`);
+    else {
+      // The log outlives an erasure: it names the side the mail was for, not the address.
+      const side = job.mail === "customer-cancellation" ? "the customer" : "the shop";
+      console.error(`Cancellation mail for booking ${job.booking.reference} to ${side} failed: ${error}`);
+    }
   },
 };
 

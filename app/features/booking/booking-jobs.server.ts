@@ -104,3 +104,34 @@ export async function queueCancellationMail(db: Db, booking: QueuedBooking, by: 
   await cancelJobs(db, reminderKey(booking.id));
   await queueMail(db, by === "customer" ? "shop-cancellation" : "customer-cancellation", booking);
 }
+
+/**
+ * The customer of these bookings was erased: their mails and reminders still waiting are dropped, but
+ * for the notice that the erasure cancelled their appointment, which keeps only the address it goes
+ * to (and the appointment) until it is sent; a finished job's payload is cleared (decision 022).
+ */
+export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>) {
+  if (bookingIds.size === 0) return;
+  const pending = await db
+    .selectFrom("jobs")
+    .select(["id", "kind", "payload"])
+    .where("state", "=", "pending")
+    .where("kind", "in", [BOOKING_MAIL_JOB, BOOKING_REMINDER_JOB])
+    .execute();
+  const dropped: number[] = [];
+  for (const job of pending) {
+    const payload = JSON.parse(job.payload) as BookingMailPayload | BookingReminderPayload;
+    if (!bookingIds.has(payload.bookingId)) continue;
+    if ("mail" in payload && payload.mail === "customer-cancellation") {
+      const booking: MailBooking = { ...payload.booking, customerName: "", customerPhone: "", notes: "" };
+      await db
+        .updateTable("jobs")
+        .set({ payload: JSON.stringify({ ...payload, booking }) })
+        .where("id", "=", job.id)
+        .execute();
+    } else {
+      dropped.push(job.id);
+    }
+  }
+  if (dropped.length) await db.deleteFrom("jobs").where("id", "in", dropped).execute();
+}

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "~/lib/mailer.server";
+import { quoteLines, type OutgoingMail } from "~/lib/mailer.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { addressLine } from "~/features/settings/shop-facts";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
@@ -174,7 +174,7 @@ function shopNotice(shopEmail: string, booking: MailBooking, subject: string, in
       `Customer: ${booking.customerName}`,
       `Email: ${booking.customerEmail}`,
       `Phone: ${booking.customerPhone}`,
-      `Notes: ${booking.notes || "none"}`,
+      ...(booking.notes ? ["Notes:", quoteLines(booking.notes)] : ["Notes: none"]),
       "",
       ...details(booking),
       ...extra,
@@ -211,7 +211,8 @@ export function customerCancellationMail(config: Config, shop: ShopSettings, boo
     to: booking.customerEmail,
     subject: oneLine(`Your appointment at ${shop.shopName} on ${when(booking)} has been cancelled`),
     text: [
-      `Hello ${booking.customerName},`,
+      // No name when the customer was erased: the notice of the cancellation still goes to them.
+      booking.customerName ? `Hello ${booking.customerName},` : "Hello,",
       "",
       `We are sorry: we had to cancel your appointment on ${when(booking)} (reference ${booking.reference}).`,
       `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,

@@ -114,12 +114,48 @@ describe("booking mails through a real SMTP server", () => {
     expect(notice!.subject).toContain(confirmation.reference);
     const noticeText = textOf(notice!);
     expect(noticeText).toContain("Phone: 07911123456");
-    expect(noticeText).toContain("Notes: First visit");
+    expect(noticeText).toMatch(/^Notes:\r?\n> First visit$/m);
 
     const listed = ((await setup.admin.get("/api/booking-slots?admin=true")).body as AdminSlot[]).find(
       (s) => s.id === slot.id,
     );
     expect(listed).toMatchObject({ mailStatus: "sent", mailError: null });
+  });
+
+  it("refuses a name with a line break, and quotes each line of the notes so none stands as a line of its own", async () => {
+    const { api, admin, serviceIds } = setup;
+    const slot = (
+      await admin.post("/api/booking-slots", { date: `${nextYear}-09-09`, startTime: "10:00", endTime: "10:45" })
+    ).body as PublicSlot;
+    const booking = {
+      customerName: "Sam Taylor",
+      customerEmail: "quoted@example.com",
+      customerPhone: "07911 123456",
+      services: serviceIds,
+    };
+
+    const forged = await api
+      .anonymous()
+      .patch(`/api/booking-slots/${slot.id}`, { ...booking, customerName: "Sam Taylor\r\nBcc: victim@example.net" });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe("Name must be a single line, without line breaks or control characters");
+
+    const notes = "Side parting, please.\r\nBcc: victim@example.net\nFrom: The Shop <shop@oldham-barbers.test>";
+    const booked = await api.anonymous().patch(`/api/booking-slots/${slot.id}`, { ...booking, notes });
+    expect(booked.status).toBe(200);
+    await api.runJobs();
+    const notice = sink.to(SHOP_EMAIL).find((mail) => mail.subject.includes(booked.body.reference));
+    const lines = textOf(notice!).split(/\r?\n/);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Notes:",
+        "> Side parting, please.",
+        "> Bcc: victim@example.net",
+        "> From: The Shop <shop@oldham-barbers.test>",
+      ]),
+    );
+    expect(lines.filter((line) => /^(bcc|from|to|cc):/i.test(line))).toEqual([]);
+    expect(sink.messages.filter((mail) => mail.envelopeTo.includes("victim@example.net"))).toEqual([]);
   });
 
   it("writes GMT times in winter and the right times on the day the clocks change", async () => {

@@ -2,7 +2,7 @@ import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
-import { optionalNumberField, parseRowId } from "~/lib/schema-fields";
+import { multiLine, oneLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 
@@ -149,11 +149,10 @@ const bookingFields = {
     .min(1, SELECT_SERVICE_MESSAGE)
     .max(20, "Please select at most 20 services")
     .transform((ids) => [...new Set(ids)]),
-  customerName: z
-    .string({ error: NAME_MESSAGE })
-    .trim()
-    .min(2, NAME_MESSAGE)
-    .max(100, "Name must be at most 100 characters"),
+  customerName: oneLine(
+    z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
+    "Name must be a single line, without line breaks or control characters",
+  ),
   customerEmail: z
     .string({ error: EMAIL_MESSAGE })
     .trim()
@@ -163,10 +162,10 @@ const bookingFields = {
     .string({ error: UK_PHONE_MESSAGE })
     .transform(normaliseUkPhone)
     .pipe(z.string().regex(UK_PHONE_PATTERN, UK_PHONE_MESSAGE)),
-  notes: z
-    .string()
-    .trim()
-    .max(1000, "Notes must be at most 1000 characters")
+  notes: multiLine(
+    z.string().trim().max(1000, "Notes must be at most 1000 characters"),
+    "Notes must not contain control characters",
+  )
     .nullish()
     .transform((value) => value ?? ""),
   /** Sent by the spec's client; the server reads titles from the database instead. */

@@ -115,6 +115,8 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
           .selectFrom("bookings as other")
           .select(eb.fn.countAll<number>().as("count"))
           .where("other.attendance", "=", "no-show")
+          // Erased bookings share the empty address: they are nobody's, and never one customer's count.
+          .where("other.erased_at", "is", null)
           .where(sql<boolean>`lower(other.customer_email) = lower(b.customer_email)`)
           .as("customer_no_shows"),
     ])

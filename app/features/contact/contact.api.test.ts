@@ -133,6 +133,35 @@ describe("contact mail", () => {
     await sink.close();
   });
 
+  it("refuses control characters in one-line fields, and quotes each line of the message in the mail", async () => {
+    for (const [field, value, expected] of [
+      [
+        "name",
+        "Jordan\r\nBcc: victim@example.net",
+        "Name must be a single line, without line breaks or control characters",
+      ],
+      ["phone", "07700 900123\n", undefined],
+      ["phone", "07700\t900123", "Phone number must be a single line, without line breaks or control characters"],
+      ["message", "Hello there\u0007, any room?", "Message must not contain control characters"],
+    ] as const) {
+      const response = await api.anonymous().post("/api/contact", { ...message, [field]: value });
+      if (expected === undefined) {
+        // Surrounding white space is trimmed, not refused.
+        expect(response.status).toBe(201);
+        continue;
+      }
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(expected);
+    }
+
+    const lines = ["Do you do hot towel shaves?", "Bcc: victim@example.net", "", "Thanks"];
+    const response = await api.anonymous().post("/api/contact", { ...message, message: lines.join("\r\n") });
+    expect(response.status).toBe(201);
+    const text = sink.to(SHOP_EMAIL).at(-1)!.leaves[0]!.body.split(/\r?\n/);
+    expect(text).toEqual(expect.arrayContaining(lines.map((line) => `> ${line}`)));
+    expect(text.filter((line) => /^bcc:/i.test(line))).toEqual([]);
+  });
+
   it("mails the message to the shop with Reply-To the visitor and records it as sent", async () => {
     const response = await api.anonymous().post("/api/contact", message);
     expect(response.status).toBe(201);

@@ -1,5 +1,6 @@
 import { MAIL_STATUSES, type MailStatus } from "~/lib/mail-status";
 import { z } from "zod";
+import { multiLine, oneLine } from "~/lib/schema-fields";
 
 /* The contact form's rules (spec section 5), shared by the page's form and POST /api/contact. */
 
@@ -7,24 +8,35 @@ const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Invalid email address";
 const PHONE_MESSAGE = "Phone number must be at least 10 digits";
 const MESSAGE_MESSAGE = "Message must be at least 10 characters";
+const NAME_LINE_MESSAGE = "Name must be a single line, without line breaks or control characters";
+const PHONE_LINE_MESSAGE = "Phone number must be a single line, without line breaks or control characters";
 
 export const contactMessageSchema = z.object({
-  name: z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
+  name: oneLine(
+    z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
+    NAME_LINE_MESSAGE,
+  ),
   email: z
     .string({ error: EMAIL_MESSAGE })
     .trim()
     .max(254, EMAIL_MESSAGE)
     .pipe(z.email({ error: EMAIL_MESSAGE })),
-  phone: z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .min(10, PHONE_MESSAGE)
-    .max(30, "Phone number must be at most 30 characters"),
-  message: z
-    .string({ error: MESSAGE_MESSAGE })
-    .trim()
-    .min(10, MESSAGE_MESSAGE)
-    .max(5000, "Message must be at most 5000 characters"),
+  phone: oneLine(
+    z
+      .string({ error: PHONE_MESSAGE })
+      .trim()
+      .min(10, PHONE_MESSAGE)
+      .max(30, "Phone number must be at most 30 characters"),
+    PHONE_LINE_MESSAGE,
+  ),
+  message: multiLine(
+    z
+      .string({ error: MESSAGE_MESSAGE })
+      .trim()
+      .min(10, MESSAGE_MESSAGE)
+      .max(5000, "Message must be at most 5000 characters"),
+    "Message must not contain control characters",
+  ),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

@@ -4,6 +4,7 @@ import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
 import { countRecent, recordEvent } from "~/lib/rate-limit.server";
 import { loadSettings } from "~/features/settings/settings.server";
+import { quoteLines } from "~/lib/mailer.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
 
 const CONTACT_BUCKET = "contact";
@@ -70,7 +71,7 @@ export async function submitContactMessage(
         `Email: ${input.email}`,
         `Phone: ${input.phone}`,
         "",
-        input.message,
+        quoteLines(input.message),
       ].join("\n"),
     });
   } catch (cause) {

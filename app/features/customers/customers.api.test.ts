@@ -349,7 +349,7 @@ describe("retention", () => {
 
     const before = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
     const erased = await applyRetention(api.db);
-    expect(erased).toEqual({ erasedBookings: 1, erasedMessages: 1 });
+    expect(erased).toEqual({ erasedBookings: 1, erasedMessages: 1, prunedJobs: 0 });
     const after = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
     expect(before.map((row) => row.id).filter((id) => !after.some((row) => row.id === id))).toEqual([expired.id]);
 
@@ -374,7 +374,7 @@ describe("retention", () => {
     expect(names).toContain("New Message");
     expect(names).not.toContain("Old Message");
     // Running again finds nothing more to do.
-    expect(await applyRetention(api.db)).toEqual({ erasedBookings: 0, erasedMessages: 0 });
+    expect(await applyRetention(api.db)).toEqual({ erasedBookings: 0, erasedMessages: 0, prunedJobs: 0 });
   });
 
   it("counts calendar months, ending on the last day of a shorter month", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "~/lib/schema-fields";
 
 /* Customer records, attendance and the owner's notes: shared by the admin screens and the API. */
 
@@ -13,7 +14,7 @@ export const attendanceSchema = z.object({
 });
 
 export const customerNotesSchema = z.object({
-  notes: z.string({ error: "Notes must be text" }).trim().max(5000, "Notes must be at most 5000 characters"),
+  notes: multiLine(z.string({ error: "Notes must be text" }).trim().max(5000, "Notes must be at most 5000 characters")),
 });
 
 export const customerSearchSchema = z

@@ -1,8 +1,11 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import type { Database } from "~/db/database";
 import { containsText } from "~/db/search";
+import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
 import { cancelBookingByAdmin } from "~/features/booking/manage.server";
+import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
@@ -256,36 +259,61 @@ export async function exportCustomer(db: Db, email: string, now: Date = new Date
 
 export const ERASED_NAME = "[erased]";
 
+type ErasureScope = { email: string } | { appointmentsBefore: string; messagesBefore: string };
+
 /**
- * Replaces the personal data of bookings and contact messages, keeping dates, services and
- * totals for the shop's figures. Used by erasure requests and by the retention job.
+ * Replaces the personal data of bookings and contact messages, keeping dates, services and totals for
+ * the shop's figures, and removes what the rest of the database holds of the same people: mail errors
+ * naming their address, their mails and reminders still queued, errors of jobs about them (decision
+ * 022). Used by erasure requests and by the retention job; call it inside a transaction.
  */
-export async function erasePersonalData(
-  db: Db,
-  which: { email: string } | { appointmentsBefore: string; messagesBefore: string },
-  now: Date = new Date(),
-) {
+export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date = new Date()) {
   const erasedAt = now.toISOString();
-  let bookings = db
+  const key = "email" in which ? customerKey(which.email) : undefined;
+  const bookingsInScope = (eb: ExpressionBuilder<Database, "bookings">) =>
+    eb.and([
+      eb("erased_at", "is", null),
+      "email" in which
+        ? eb(sql<string>`lower(customer_email)`, "=", key!)
+        : eb("slot_id", "in", eb.selectFrom("booking_slots").select("id").where("date", "<", which.appointmentsBefore)),
+    ]);
+  const messagesInScope = (eb: ExpressionBuilder<Database, "contact_submissions">) =>
+    eb.and([
+      eb("erased_at", "is", null),
+      "email" in which ? eb(sql<string>`lower(email)`, "=", key!) : eb("created_at", "<", which.messagesBefore),
+    ]);
+
+  const bookings = await trx
+    .selectFrom("bookings")
+    .select(["id", sql<string>`lower(customer_email)`.as("email")])
+    .where(bookingsInScope)
+    .execute();
+  const messages = await trx
+    .selectFrom("contact_submissions")
+    .select(sql<string>`lower(email)`.as("email"))
+    .where(messagesInScope)
+    .execute();
+  const erasedBookings = await trx
     .updateTable("bookings")
-    .set({ customer_name: ERASED_NAME, customer_email: "", customer_phone: "", notes: "", erased_at: erasedAt })
-    .where("erased_at", "is", null);
-  let messages = db
+    .set({
+      customer_name: ERASED_NAME,
+      customer_email: "",
+      customer_phone: "",
+      notes: "",
+      mail_error: null,
+      erased_at: erasedAt,
+    })
+    .where(bookingsInScope)
+    .executeTakeFirst();
+  const erasedMessages = await trx
     .updateTable("contact_submissions")
     .set({ name: ERASED_NAME, email: "", phone: "", message: ERASED_NAME, error: null, erased_at: erasedAt })
-    .where("erased_at", "is", null);
-  if ("email" in which) {
-    const key = customerKey(which.email);
-    bookings = bookings.where(sql<string>`lower(customer_email)`, "=", key);
-    messages = messages.where(sql<string>`lower(email)`, "=", key);
-  } else {
-    bookings = bookings.where("slot_id", "in", (eb) =>
-      eb.selectFrom("booking_slots").select("id").where("date", "<", which.appointmentsBefore),
-    );
-    messages = messages.where("created_at", "<", which.messagesBefore);
-  }
-  const erasedBookings = await bookings.executeTakeFirst();
-  const erasedMessages = await messages.executeTakeFirst();
+    .where(messagesInScope)
+    .executeTakeFirst();
+
+  await forgetBookingJobs(trx, new Set(bookings.map((booking) => booking.id)));
+  const emails = new Set([...bookings, ...messages].map((row) => row.email).filter(Boolean));
+  await clearJobErrorsMentioning(trx, emails);
   return {
     erasedBookings: Number(erasedBookings.numUpdatedRows),
     erasedMessages: Number(erasedMessages.numUpdatedRows),
@@ -295,7 +323,8 @@ export async function erasePersonalData(
 /**
  * An erasure request: the customer's appointments still to come are cancelled first (with the
  * usual mail, which is why the address is erased only after they are queued), then everything
- * held about the address is erased and the owner's notes deleted.
+ * held about the address is erased and the owner's notes deleted. The one way a customer is erased on
+ * request, whoever asks: the owner through the API today, the customer themselves when they can.
  */
 export async function eraseCustomer(ctx: AppContext, email: string, now: Date = new Date()): Promise<ErasureResult> {
   const record = await getCustomer(ctx.db, email, now);

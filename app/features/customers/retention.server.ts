@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { ensureJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { ensureJob, pruneFinishedJobs, type JobHandlers } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { erasePersonalData } from "./customers.server";
@@ -33,16 +33,24 @@ export function monthsBefore(date: string, months: number) {
   return target.toISOString().slice(0, 10);
 }
 
-/** Erases what has passed its period: appointments dated before the cut-off day, messages sent before its start. */
+/**
+ * Erases what has passed its period: appointments dated before the cut-off day, messages sent before its
+ * start; and deletes the jobs that finished long enough ago.
+ */
 export async function applyRetention(db: Db, now: Date = new Date()) {
   const periods = await retentionPeriods(db);
   const today = shopToday(now);
   const messagesBefore = shopInstant(monthsBefore(today, periods.contactRetentionMonths), "00:00").toISOString();
-  return erasePersonalData(
-    db,
-    { appointmentsBefore: monthsBefore(today, periods.bookingRetentionMonths), messagesBefore },
-    now,
-  );
+  const erased = await db
+    .transaction()
+    .execute((trx) =>
+      erasePersonalData(
+        trx,
+        { appointmentsBefore: monthsBefore(today, periods.bookingRetentionMonths), messagesBefore },
+        now,
+      ),
+    );
+  return { ...erased, prunedJobs: await pruneFinishedJobs(db, now) };
 }
 
 const nextRun = (now: Date) => shopInstant(addDays(shopToday(now), 1), RETENTION_TIME);
@@ -57,9 +65,9 @@ export const retentionJobHandlers: JobHandlers = {
     async run(ctx) {
       const now = new Date();
       const erased = await applyRetention(ctx.db, now);
-      if (erased.erasedBookings || erased.erasedMessages) {
+      if (erased.erasedBookings || erased.erasedMessages || erased.prunedJobs) {
         console.log(
-          `Retention: erased the personal data of ${erased.erasedBookings} bookings and ${erased.erasedMessages} contact messages.`,
+          `Retention: erased the personal data of ${erased.erasedBookings} bookings and ${erased.erasedMessages} contact messages; deleted ${erased.prunedJobs} finished jobs.`,
         );
       }
       return { runAgainAt: nextRun(now) };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNumberField, requiredText } from "~/lib/schema-fields";
+import { optionalNumberField, requiredMultilineText, requiredText } from "~/lib/schema-fields";
 
 /** In the order the FAQ page shows its groups. */
 export const FAQ_CATEGORIES = ["General", "Services", "Bookings", "Products", "Payments"] as const;
@@ -7,7 +7,7 @@ export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
 export const faqFormSchema = z.object({
   question: requiredText("Question is required", 500),
-  answer: requiredText("Answer is required", 5000),
+  answer: requiredMultilineText("Answer is required", 5000),
   category: z.enum(FAQ_CATEGORIES, { error: "Category is required" }),
   order: optionalNumberField("Order must be a number").pipe(
     z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageUrlField, optionalText, requiredText } from "~/lib/schema-fields";
+import { imageUrlField, optionalMultilineText, optionalText, requiredText } from "~/lib/schema-fields";
 
 /** The filter value meaning "every category"; it is never a stored category. */
 export const ALL_CATEGORIES = "All";
@@ -9,7 +9,7 @@ export const galleryListQuerySchema = z.object({ category: z.string().trim().opt
 
 export const galleryItemFormSchema = z.object({
   title: requiredText("Title is required"),
-  description: optionalText(2000).transform((value) => value ?? ""),
+  description: optionalMultilineText(2000).transform((value) => value ?? ""),
   image: imageUrlField("Image is required"),
   category: requiredText("Category is required", 60),
   stylist: optionalText(),

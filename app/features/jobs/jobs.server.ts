@@ -103,6 +103,38 @@ export async function cancelJobs(db: Db, key: string) {
   await db.deleteFrom("jobs").where("unique_key", "=", key).execute();
 }
 
+/** How long a finished job is kept, for looking into what happened: then it goes, errors and all. */
+export const FINISHED_JOB_DAYS = 30;
+
+/** Deletes the jobs that finished (done or failed for good) more than FINISHED_JOB_DAYS ago; answers how many. */
+export async function pruneFinishedJobs(db: Db, now: Date = new Date()) {
+  const before = new Date(now.getTime() - FINISHED_JOB_DAYS * 24 * 3_600_000).toISOString();
+  const pruned = await db
+    .deleteFrom("jobs")
+    .where("state", "in", ["done", "failed"])
+    .where("finished_at", "<", before)
+    .executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}
+
+/**
+ * Clears the errors that mention one of the (lower-cased) addresses, as errors stored before they were
+ * written without addresses may. Matched here rather than in SQL: a retention run erases many addresses,
+ * and few jobs have an error.
+ */
+export async function clearJobErrorsMentioning(db: Db, emails: ReadonlySet<string>) {
+  if (emails.size === 0) return;
+  const withErrors = await db
+    .selectFrom("jobs")
+    .select(["id", "last_error"])
+    .where("last_error", "is not", null)
+    .execute();
+  const ids = withErrors
+    .filter((job) => [...emails].some((email) => job.last_error!.toLowerCase().includes(email)))
+    .map((job) => job.id);
+  if (ids.length) await db.updateTable("jobs").set({ last_error: null }).where("id", "in", ids).execute();
+}
+
 export async function findJob(db: Db, key: string) {
   return db.selectFrom("jobs").selectAll().where("unique_key", "=", key).executeTakeFirst();
 }
@@ -141,7 +173,15 @@ export async function claimDueJobs(db: Db, workerId: string, now: Date = new Dat
   );
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/** Anything shaped like an e-mail address: a mail server's refusal names the mailbox it refused. */
+const EMAIL_ADDRESS = /[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g;
+
+/**
+ * Why an attempt failed, without the addresses in it: the error outlives the job's payload (cleared when
+ * it ends) and an erasure of the customer it was about (decision 022).
+ */
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(EMAIL_ADDRESS, "[address]").slice(0, 2000);
 
 /** Runs one claimed job and records how it went; only the lease holder may finish it. */
 async function runClaimed(ctx: AppContext, handlers: JobHandlers, job: Job, now: () => Date) {

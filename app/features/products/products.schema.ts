@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageUrlField, poundsField, requiredText } from "~/lib/schema-fields";
+import { imageUrlField, poundsField, requiredMultilineText, requiredText } from "~/lib/schema-fields";
 
 export const PRODUCT_SORTS = ["featured", "price-low", "price-high", "newest"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -18,7 +18,7 @@ export const productListQuerySchema = z.object({ sort: z.enum(PRODUCT_SORTS).cat
 export const productFormSchema = z.object({
   name: requiredText("Name is required"),
   price: poundsField("Price must be positive"),
-  description: requiredText("Description is required", 2000),
+  description: requiredMultilineText("Description is required", 2000),
   image: imageUrlField("Image is required"),
 });
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { numberField, optionalNumberField, poundsField, requiredText } from "~/lib/schema-fields";
+import {
+  numberField,
+  optionalNumberField,
+  poundsField,
+  requiredMultilineText,
+  requiredText,
+} from "~/lib/schema-fields";
 
 export const SERVICE_CATEGORIES = ["hair", "beard", "facial", "full"] as const;
 export const SERVICE_ICONS = ["Scissors", "Sparkles", "Award", "Droplets"] as const;
@@ -14,7 +20,7 @@ export const SERVICE_CATEGORY_HEADINGS: Record<ServiceCategory, string> = {
 export const serviceFormSchema = z.object({
   title: requiredText("Title is required"),
   price: poundsField("Price must be positive"),
-  description: requiredText("Description is required", 2000),
+  description: requiredMultilineText("Description is required", 2000),
   category: z.enum(SERVICE_CATEGORIES, { error: "Category is required" }),
   icon: z.enum(SERVICE_ICONS, { error: "Icon is required" }),
   duration: numberField("Duration is required").pipe(

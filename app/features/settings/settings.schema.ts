@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numberField, poundsField } from "~/lib/schema-fields";
+import { multiLine, numberField, oneLine, poundsField } from "~/lib/schema-fields";
 import { isCalendarDate, isClockTime } from "~/lib/shop-time";
 
 /*
@@ -54,10 +54,7 @@ export const dateRangeSchema = z
   .object({
     from: calendarDate("First day"),
     to: calendarDate("Last day"),
-    note: z
-      .string({ error: "Note must be text" })
-      .trim()
-      .max(120, "Note must be at most 120 characters")
+    note: oneLine(z.string({ error: "Note must be text" }).trim().max(120, "Note must be at most 120 characters"))
       .optional()
       .default(""),
   })
@@ -68,10 +65,14 @@ export type DateRange = z.output<typeof dateRangeSchema>;
 // ---------------------------------------------------------------- the settings
 
 const text = (requiredMessage: string, max: number) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Must be at most ${max} characters`);
+  oneLine(
+    z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Must be at most ${max} characters`),
+  );
 
-const optionalText = (max: number) =>
-  z.string({ error: "Must be text" }).trim().max(max, `Must be at most ${max} characters`).optional().default("");
+const optionalString = (max: number) =>
+  z.string({ error: "Must be text" }).trim().max(max, `Must be at most ${max} characters`);
+
+const optionalText = (max: number) => oneLine(optionalString(max)).optional().default("");
 
 const webAddress = (what: string) =>
   optionalText(300).refine((value) => value === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
@@ -101,7 +102,7 @@ export const FEE_INCLUDED_MESSAGE = "Booking fee must be £0.00 when the fee is 
 export const settingsFieldsSchema = z.object({
   shopName: text("Shop name is required", 80),
   tagline: optionalText(120),
-  about: optionalText(600),
+  about: multiLine(optionalString(600)).optional().default(""),
   address: z.object(
     {
       street: text("Street is required", 120),

@@ -6,7 +6,7 @@ import {
   type TimeRange,
   type WeeklyHours,
 } from "~/features/settings/settings.schema";
-import { optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
+import { multiLine, optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
 
 /* A member of the shop's own team: what the admin form and the API both send. */
 
@@ -19,10 +19,7 @@ const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
 
 export const teamMemberSchema = z.object({
   name: requiredText("Name is required", 100),
-  bio: z
-    .string()
-    .trim()
-    .max(1000, "Bio must be at most 1000 characters")
+  bio: multiLine(z.string().trim().max(1000, "Bio must be at most 1000 characters"))
     .nullish()
     .transform((value) => value ?? ""),
   image: optionalImageUrlField(),

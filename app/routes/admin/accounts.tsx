@@ -21,12 +21,16 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
     <AdminPage title="Admin Accounts">
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="grid gap-6">
-          <AdminList admins={loaderData.admins} currentId={loaderData.currentId} />
-          <AddAdminForm />
+          <AdminList
+            admins={loaderData.admins}
+            currentId={loaderData.currentId}
+            twoFactorEnabled={loaderData.twoFactor.enabled}
+          />
+          <AddAdminForm twoFactorEnabled={loaderData.twoFactor.enabled} />
         </div>
         <div className="grid gap-6">
           <TwoFactorPanel status={loaderData.twoFactor} />
-          <ChangePasswordForm />
+          <ChangePasswordForm twoFactorEnabled={loaderData.twoFactor.enabled} />
         </div>
       </div>
     </AdminPage>

@@ -7,12 +7,13 @@ import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import { withFieldErrors } from "~/lib/form-errors";
 import { useAdminAction } from "~/lib/use-admin-action";
-import { newAccountSchema, type NewAccountInput } from "../accounts.schema";
+import { addAdminSchema, type AddAdminInput } from "../accounts.schema";
 import { AccountFormCard } from "./account-form-card";
+import { ReauthenticationFields } from "./reauthentication-fields";
 
-const EMPTY: NewAccountInput = { username: "", password: "" };
+const EMPTY: AddAdminInput = { username: "", password: "", currentPassword: "", code: "" };
 
-export function AddAdminForm() {
+export function AddAdminForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const { run } = useAdminAction();
   const {
     register,
@@ -20,12 +21,16 @@ export function AddAdminForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewAccountInput>({ resolver: zodResolver(newAccountSchema), defaultValues: EMPTY });
+  } = useForm<AddAdminInput>({ resolver: zodResolver(addAdminSchema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     const call = api("POST", "/api/accounts", values);
     const added = await run(
-      () => withFieldErrors(call, setError, { fields: ["username", "password"], conflictField: "username" }),
+      () =>
+        withFieldErrors(call, setError, {
+          fields: ["username", "password", "currentPassword", "code"],
+          conflictField: "username",
+        }),
       { success: { title: "Admin added", description: `${values.username} can now sign in.` } },
     );
     if (added) reset(EMPTY);
@@ -46,6 +51,12 @@ export function AddAdminForm() {
         <FormField label="Initial password" error={errors.password?.message} hint="At least 8 characters.">
           {(field) => <Input {...field} {...register("password")} type="password" autoComplete="new-password" />}
         </FormField>
+        <ReauthenticationFields
+          twoFactorEnabled={twoFactorEnabled}
+          password={register("currentPassword")}
+          code={register("code")}
+          errors={{ currentPassword: errors.currentPassword?.message, code: errors.code?.message }}
+        />
         <Button type="submit" disabled={isSubmitting} className="justify-self-start">
           <UserPlus aria-hidden />
           Add Admin

@@ -1,4 +1,5 @@
 import { ShieldCheck, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -7,14 +8,30 @@ import { api } from "~/lib/api-client";
 import { formatShopInstant } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { AdminAccount } from "../accounts.schema";
+import { ReauthenticationFields } from "./reauthentication-fields";
 
-/** The admins, each removable by another admin (the server keeps the last one and refuses yourself). */
-export function AdminList({ admins, currentId }: { admins: AdminAccount[]; currentId: number }) {
+interface AdminListProps {
+  admins: AdminAccount[];
+  currentId: number;
+  /** Whether two-factor sign-in is on for the signed-in admin, who confirms a removal with it. */
+  twoFactorEnabled: boolean;
+}
+
+/**
+ * The admins, each removable by another admin who gives their password (and code) again; the server
+ * keeps the last one and refuses yourself.
+ */
+export function AdminList({ admins, currentId, twoFactorEnabled }: AdminListProps) {
   const { run, pending } = useAdminAction();
-  const remove = (account: AdminAccount) =>
-    run(() => api("DELETE", `/api/accounts/${account.id}`), {
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [code, setCode] = useState("");
+  const remove = async (account: AdminAccount) => {
+    await run(() => api("DELETE", `/api/accounts/${account.id}`, { currentPassword, code }), {
       success: { title: "Admin removed", description: `${account.username} can no longer sign in.` },
     });
+    setCurrentPassword("");
+    setCode("");
+  };
 
   return (
     <Card>
@@ -49,6 +66,13 @@ export function AdminList({ admins, currentId }: { admins: AdminAccount[]; curre
                   description="They are signed out at once and can no longer sign in."
                   confirmLabel="Remove"
                   onConfirm={() => void remove(account)}
+                  fields={
+                    <ReauthenticationFields
+                      twoFactorEnabled={twoFactorEnabled}
+                      password={{ value: currentPassword, onChange: (event) => setCurrentPassword(event.target.value) }}
+                      code={{ value: code, onChange: (event) => setCode(event.target.value) }}
+                    />
+                  }
                   trigger={
                     <Button variant="outline" size="sm" disabled={pending} aria-label={`Remove ${account.username}`}>
                       <Trash2 aria-hidden />

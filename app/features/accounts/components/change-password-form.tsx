@@ -7,10 +7,11 @@ import { api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { changePasswordSchema, type ChangePasswordInput } from "../accounts.schema";
 import { AccountFormCard } from "./account-form-card";
+import { ReauthenticationFields } from "./reauthentication-fields";
 
-const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
+const EMPTY: ChangePasswordInput = { currentPassword: "", code: "", newPassword: "" };
 
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const { run } = useAdminAction();
   const {
     register,
@@ -36,11 +37,12 @@ export function ChangePasswordForm() {
       description="Signs your account out everywhere else."
     >
       <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading" className="grid gap-4">
-        <FormField label="Current password" error={errors.currentPassword?.message}>
-          {(field) => (
-            <Input {...field} {...register("currentPassword")} type="password" autoComplete="current-password" />
-          )}
-        </FormField>
+        <ReauthenticationFields
+          twoFactorEnabled={twoFactorEnabled}
+          password={register("currentPassword")}
+          code={register("code")}
+          errors={{ currentPassword: errors.currentPassword?.message, code: errors.code?.message }}
+        />
         <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
           {(field) => <Input {...field} {...register("newPassword")} type="password" autoComplete="new-password" />}
         </FormField>

@@ -8,18 +8,19 @@ import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
 import {
-  passwordCheckSchema,
+  reauthenticationSchema,
   twoFactorCodeSchema,
-  type PasswordCheckInput,
+  type ReauthenticationInput,
   type TwoFactorCodeInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from "../accounts.schema";
 import { AccountFormCard } from "./account-form-card";
+import { ReauthenticationFields } from "./reauthentication-fields";
 
 /**
  * The signed-in admin's two-factor sign-in: set up (scan, then confirm with a code, then note the
- * recovery codes, shown this once), or turn off with the password.
+ * recovery codes, shown this once), or turn off with the password and a code.
  */
 export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
   const { run, pending } = useAdminAction();
@@ -165,6 +166,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+const EMPTY_PROOF: ReauthenticationInput = { currentPassword: "", code: "" };
+
 function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const { run } = useAdminAction();
   const {
@@ -172,13 +175,13 @@ function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordCheckInput>({ resolver: zodResolver(passwordCheckSchema), defaultValues: { password: "" } });
+  } = useForm<ReauthenticationInput>({ resolver: zodResolver(reauthenticationSchema), defaultValues: EMPTY_PROOF });
 
   const onSubmit = handleSubmit(async (values) => {
     await run(() => api("POST", "/api/accounts/me/two-factor/disable", values), {
       success: { title: "Two-factor sign-in is off", description: "The password alone signs you in again." },
     });
-    reset({ password: "" });
+    reset(EMPTY_PROOF);
   });
 
   return (
@@ -187,9 +190,12 @@ function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         {recoveryCodesLeft} of 10 recovery codes left. To set up a new phone or new codes, turn it off and on again.
       </p>
       <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in" className="grid gap-4">
-        <FormField label="Your password" error={errors.password?.message}>
-          {(field) => <Input {...field} {...register("password")} type="password" autoComplete="current-password" />}
-        </FormField>
+        <ReauthenticationFields
+          twoFactorEnabled
+          password={register("currentPassword")}
+          code={register("code")}
+          errors={{ currentPassword: errors.currentPassword?.message, code: errors.code?.message }}
+        />
         <Button type="submit" variant="destructive" disabled={isSubmitting} className="justify-self-start">
           <ShieldOff aria-hidden />
           Turn Off Two-Factor
