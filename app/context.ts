@@ -19,6 +19,12 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** A request the server refused before any page saw it (a body too large): the site's error page answers. */
+export interface PageRefusal {
+  status: number;
+  message: string;
+}
+
 declare module "react-router" {
   interface AppLoadContext extends AppContext {
     user: SessionUser | null;
@@ -28,5 +34,6 @@ declare module "react-router" {
     cspNonce: string;
     /** The shop's settings, read once per request however many loaders ask (see loadSettings). */
     settings: () => Promise<ShopSettings>;
+    refusal?: PageRefusal;
   }
 }

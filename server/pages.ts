@@ -1,7 +1,8 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import type { AppContext } from "~/context";
+import type { AppContext, PageRefusal } from "~/context";
 import { clientKey } from "~/lib/api.server";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
@@ -28,7 +29,43 @@ function isPrivatePage(req: Request) {
   return PRIVATE_PAGES.some((prefix) => path.startsWith(prefix));
 }
 
-function toWebRequest(req: Request, res: Response) {
+/**
+ * Every form a page posts is a few fields of text (files go to POST /api/media, under the upload limit), so
+ * no page action is handed a body larger than this, whatever its content type.
+ */
+export const PAGE_BODY_LIMIT = 64 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/**
+ * Reads a posted body into memory, refusing it as soon as its declared length or the bytes received pass
+ * the limit: a large post costs the server no more than the limit, however it is sent.
+ */
+function readBody(req: Request, limit: number) {
+  return new Promise<Buffer>((resolve, reject) => {
+    if (Number(req.headers["content-length"]) > limit) return reject(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData).pause();
+      reject(new BodyTooLarge());
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+async function sendWebResponse(res: Response, response: globalThis.Response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function toWebRequest(req: Request, res: Response, body?: Buffer) {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -36,7 +73,7 @@ function toWebRequest(req: Request, res: Response) {
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  return new Request(url, { method: req.method, headers, signal: controller.signal, body });
 }
 
 /**
@@ -46,7 +83,7 @@ function toWebRequest(req: Request, res: Response) {
  */
 export function createPagesHandler(ctx: AppContext, build: Build, cache?: ResponseCache) {
   // `version`: the content version the response cache keyed this request by, so the settings need no read.
-  const loadContext = (req: Request, res: Response, version?: number): AppLoadContext => {
+  const loadContext = (req: Request, res: Response, version?: number, refusal?: PageRefusal): AppLoadContext => {
     let settings: Promise<ShopSettings> | undefined;
     return {
       ...ctx,
@@ -54,14 +91,33 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
       clientKey: clientKey(req),
       cspNonce: res.locals.cspNonce as string,
       settings: () => (settings ??= loadSettings(ctx.db, version)),
+      refusal,
     };
   };
   const direct = createExpressHandler({ build, getLoadContext: (req, res) => loadContext(req, res) });
   const render = createRequestHandler(build, process.env.NODE_ENV);
 
+  /** A post to a page: its body read under the limit, then React Router's action and render. */
+  const post = async (req: Request, res: Response) => {
+    let body: Buffer;
+    try {
+      body = await readBody(req, PAGE_BODY_LIMIT);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // The rest of the body is never read: the connection closes once the error page is sent.
+      res.setHeader("Connection", "close");
+      const refusal = { status: 413, message: "The form sent was too large." };
+      const page = toWebRequest(req, res);
+      const request = new Request(page.url, { headers: page.headers, signal: page.signal });
+      return sendWebResponse(res, await render(request, loadContext(req, res, undefined, refusal)));
+    }
+    await sendWebResponse(res, await render(toWebRequest(req, res, body), loadContext(req, res)));
+  };
+
   return async (req: Request, res: Response, next: NextFunction) => {
     const privatePage = isPrivatePage(req);
     if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
+    if (req.method !== "GET" && req.method !== "HEAD") return post(req, res);
     if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
 
     const version = await contentVersion(ctx.db);
