@@ -7,7 +7,7 @@ import { clientKey } from "~/lib/api.server";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
-import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
+import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -65,15 +65,25 @@ async function sendWebResponse(res: Response, response: globalThis.Response) {
   else res.end();
 }
 
-function toWebRequest(req: Request, res: Response, body?: Buffer) {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/** `path`: the address to render, when not the one asked (the cache's, without unknown query parameters). */
+function toWebRequest(
+  req: Request,
+  res: Response,
+  { body, path = req.originalUrl }: { body?: Buffer; path?: string } = {},
+) {
+  const url = new URL(path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  return new Request(url, { method: req.method, headers, signal: controller.signal, body });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body && new Uint8Array(body),
+  });
 }
 
 /**
@@ -83,13 +93,18 @@ function toWebRequest(req: Request, res: Response, body?: Buffer) {
  */
 export function createPagesHandler(ctx: AppContext, build: Build, cache?: ResponseCache) {
   // `version`: the content version the response cache keyed this request by, so the settings need no read.
-  const loadContext = (req: Request, res: Response, version?: number, refusal?: PageRefusal): AppLoadContext => {
+  // `nonce`: the one the page is rendered with, when not this response's (the cache's placeholder).
+  const loadContext = (
+    req: Request,
+    res: Response,
+    { version, refusal, nonce }: { version?: number; refusal?: PageRefusal; nonce?: string } = {},
+  ): AppLoadContext => {
     let settings: Promise<ShopSettings> | undefined;
     return {
       ...ctx,
       user: res.locals.user ?? null,
       clientKey: clientKey(req),
-      cspNonce: res.locals.cspNonce as string,
+      cspNonce: nonce ?? (res.locals.cspNonce as string),
       settings: () => (settings ??= loadSettings(ctx.db, version)),
       refusal,
     };
@@ -109,29 +124,32 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
       const refusal = { status: 413, message: "The form sent was too large." };
       const page = toWebRequest(req, res);
       const request = new Request(page.url, { headers: page.headers, signal: page.signal });
-      return sendWebResponse(res, await render(request, loadContext(req, res, undefined, refusal)));
+      return sendWebResponse(res, await render(request, loadContext(req, res, { refusal })));
     }
-    await sendWebResponse(res, await render(toWebRequest(req, res, body), loadContext(req, res)));
+    await sendWebResponse(res, await render(toWebRequest(req, res, { body }), loadContext(req, res)));
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const privatePage = isPrivatePage(req);
     if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
     if (req.method !== "GET" && req.method !== "HEAD") return post(req, res);
-    if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
+    if (!cache || privatePage || !ResponseCache.isCacheable(req, res)) return direct(req, res, next);
 
     const version = await contentVersion(ctx.db);
-    const key = cache.keyAt(version, req);
+    const path = ResponseCache.cachedPath(req);
+    const key = cache.keyAt(version, path);
     const hit = cache.get(key);
     if (hit) return sendWithEtag(req, res, hit);
 
-    const response = await render(toWebRequest(req, res), loadContext(req, res, version));
+    // Rendered as the cache keys it (no unknown query parameters) and with the placeholder nonce, which
+    // each response replaces with its own (the policy header helmet sent with it names that one).
+    const response = await render(
+      toWebRequest(req, res, { path }),
+      loadContext(req, res, { version, nonce: NONCE_PLACEHOLDER }),
+    );
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
-    // The page's inline scripts carry this request's nonce, so the cached copy must replay the matching policy.
-    const policy = res.getHeader("Content-Security-Policy");
-    if (typeof policy === "string") headers.push(["Content-Security-Policy", policy]);
-    const entry = { status: response.status, headers, body, etag: etagOf(body) };
+    const entry = { status: response.status, headers, body, etag: etagOf(body), hasNonce: true };
     if (req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie")) cache.set(key, entry);
     sendWithEtag(req, res, entry);
   };
