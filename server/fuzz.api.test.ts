@@ -711,7 +711,14 @@ async function probe(method: string, path: string, role: Role, body: Body) {
 beforeAll(async () => {
   api = await startTestApi({
     cache: true,
-    env: { LOGIN_MAX_ATTEMPTS: "1000000", CONTACT_MAX_PER_HOUR: "1000000", BOOKING_MAX_PER_HOUR: "1000000" },
+    env: {
+      LOGIN_MAX_ATTEMPTS: "1000000",
+      LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: "1000000",
+      CONTACT_MAX_PER_HOUR: "1000000",
+      CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000000",
+      BOOKING_MAX_PER_HOUR: "1000000",
+      BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000000",
+    },
   });
   await createFixtures();
   await signIn("admin");

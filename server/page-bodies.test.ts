@@ -16,7 +16,10 @@ let api: TestApi;
 let managePath: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ pages: true, env: { CONTACT_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    pages: true,
+    env: { CONTACT_MAX_PER_HOUR: "1000", CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   const booking = await bookAppointment(api.db, {
     date: addDays(shopToday(), 10),
     email: "sam@example.test",

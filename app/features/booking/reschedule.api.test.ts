@@ -76,7 +76,13 @@ const slotsOf = (bookingId: number) =>
 beforeAll(async () => {
   sink = await startSmtpSink();
   api = await startTestApi({
-    env: { PUBLIC_URL, SMTP_URL: sink.url, SHOP_EMAIL, BOOKING_MAX_PER_HOUR: "1000" },
+    env: {
+      PUBLIC_URL,
+      SMTP_URL: sink.url,
+      SHOP_EMAIL,
+      BOOKING_MAX_PER_HOUR: "1000",
+      BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000",
+    },
   });
   admin = await api.admin();
   cutId = String(
