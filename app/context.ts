@@ -20,6 +20,12 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** A request the server refused before any page saw it (a body too large): the site's error page answers. */
+export interface PageRefusal {
+  status: number;
+  message: string;
+}
+
 declare module "react-router" {
   interface AppLoadContext extends AppContext {
     user: SessionUser | null;
@@ -31,5 +37,6 @@ declare module "react-router" {
     settings: () => Promise<ShopSettings>;
     /** The REST API's OpenAPI document, built from the routes this process mounts (no HTTP call to itself). */
     openApiDocument: () => OpenApiDocument;
+    refusal?: PageRefusal;
   }
 }

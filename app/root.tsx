@@ -1,6 +1,14 @@
 import { Suspense } from "react";
 import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
-import { Links, Meta, ScrollRestoration, isRouteErrorResponse, useOutlet, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useOutlet,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ClientToaster } from "./components/layout/client-toaster";
@@ -28,7 +36,8 @@ declare global {
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const data = {
+  if (context.refusal) throw data({ message: context.refusal.message }, { status: context.refusal.status });
+  const rootData = {
     user: context.user,
     cspNonce: context.cspNonce,
     /** Canonical and social URLs are built from the configured address, never from the request's Host header. */
@@ -39,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     year: Number(shopToday().slice(0, 4)),
   };
   // Components read the settings through this plain type rather than this module's, which would be a cycle.
-  return data satisfies RootSettingsData;
+  return rootData satisfies RootSettingsData;
 }
 
 export const links: Route.LinksFunction = () => [

@@ -87,6 +87,19 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   return api;
 }
 
+/**
+ * HSTS on answers that went out over https: the request's own (TLS here, or X-Forwarded-Proto from a trusted
+ * proxy), or any request behind a trusted proxy when PUBLIC_URL is https (the proxy holds the certificate).
+ */
+function strictTransportSecurity(config: AppContext["config"]): RequestHandler {
+  const behindHttpsProxy = config.trustProxy !== false && config.publicUrl.startsWith("https://");
+  return (req, res, next) => {
+    if (req.secure || behindHttpsProxy)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
 export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
@@ -115,11 +128,14 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions = {}) {
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Sent below, and only over https: a browser must never learn it from a plain-HTTP answer.
+      strictTransportSecurity: false,
       // Not helmet's no-referrer: under it browsers send `Origin: null` with a form posted from our own pages
       // (the forms before JavaScript), which the cross-site checks must refuse. Other sites still get nothing.
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+  app.use(strictTransportSecurity(ctx.config));
   app.use(refuseCrossSiteWrites(ctx.config.publicUrl));
   app.use(refuseNulInUrl);
 

@@ -1,13 +1,14 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import type { AppContext } from "~/context";
+import type { AppContext, PageRefusal } from "~/context";
 import { clientKey } from "~/lib/api.server";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
 import { loadSettings } from "~/features/settings/settings.server";
-import { ResponseCache, etagOf, sendWithEtag } from "./response-cache";
+import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -29,15 +30,61 @@ function isPrivatePage(req: Request) {
   return PRIVATE_PAGES.some((prefix) => path.startsWith(prefix));
 }
 
-function toWebRequest(req: Request, res: Response) {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/**
+ * Every form a page posts is a few fields of text (files go to POST /api/media, under the upload limit), so
+ * no page action is handed a body larger than this, whatever its content type.
+ */
+export const PAGE_BODY_LIMIT = 64 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/**
+ * Reads a posted body into memory, refusing it as soon as its declared length or the bytes received pass
+ * the limit: a large post costs the server no more than the limit, however it is sent.
+ */
+function readBody(req: Request, limit: number) {
+  return new Promise<Buffer>((resolve, reject) => {
+    if (Number(req.headers["content-length"]) > limit) return reject(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData).pause();
+      reject(new BodyTooLarge());
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+async function sendWebResponse(res: Response, response: globalThis.Response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** `path`: the address to render, when not the one asked (the cache's, without unknown query parameters). */
+function toWebRequest(
+  req: Request,
+  res: Response,
+  { body, path = req.originalUrl }: { body?: Buffer; path?: string } = {},
+) {
+  const url = new URL(path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body && new Uint8Array(body),
+  });
 }
 
 /**
@@ -47,37 +94,64 @@ function toWebRequest(req: Request, res: Response) {
  */
 export function createPagesHandler(ctx: AppContext, build: Build, cache?: ResponseCache) {
   // `version`: the content version the response cache keyed this request by, so the settings need no read.
-  const loadContext = (req: Request, res: Response, version?: number): AppLoadContext => {
+  // `nonce`: the one the page is rendered with, when not this response's (the cache's placeholder).
+  const loadContext = (
+    req: Request,
+    res: Response,
+    { version, refusal, nonce }: { version?: number; refusal?: PageRefusal; nonce?: string } = {},
+  ): AppLoadContext => {
     let settings: Promise<ShopSettings> | undefined;
     return {
       ...ctx,
       user: res.locals.user ?? null,
       clientKey: clientKey(req),
-      cspNonce: res.locals.cspNonce as string,
+      cspNonce: nonce ?? (res.locals.cspNonce as string),
       openApiDocument: res.locals.openApiDocument as () => OpenApiDocument,
       settings: () => (settings ??= loadSettings(ctx.db, version)),
+      refusal,
     };
   };
   const direct = createExpressHandler({ build, getLoadContext: (req, res) => loadContext(req, res) });
   const render = createRequestHandler(build, process.env.NODE_ENV);
 
+  /** A post to a page: its body read under the limit, then React Router's action and render. */
+  const post = async (req: Request, res: Response) => {
+    let body: Buffer;
+    try {
+      body = await readBody(req, PAGE_BODY_LIMIT);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // The rest of the body is never read: the connection closes once the error page is sent.
+      res.setHeader("Connection", "close");
+      const refusal = { status: 413, message: "The form sent was too large." };
+      const page = toWebRequest(req, res);
+      const request = new Request(page.url, { headers: page.headers, signal: page.signal });
+      return sendWebResponse(res, await render(request, loadContext(req, res, { refusal })));
+    }
+    await sendWebResponse(res, await render(toWebRequest(req, res, { body }), loadContext(req, res)));
+  };
+
   return async (req: Request, res: Response, next: NextFunction) => {
     const privatePage = isPrivatePage(req);
     if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
-    if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
+    if (req.method !== "GET" && req.method !== "HEAD") return post(req, res);
+    if (!cache || privatePage || !ResponseCache.isCacheable(req, res)) return direct(req, res, next);
 
     const version = await contentVersion(ctx.db);
-    const key = cache.keyAt(version, req);
+    const path = ResponseCache.cachedPath(req);
+    const key = cache.keyAt(version, path);
     const hit = cache.get(key);
     if (hit) return sendWithEtag(req, res, hit);
 
-    const response = await render(toWebRequest(req, res), loadContext(req, res, version));
+    // Rendered as the cache keys it (no unknown query parameters) and with the placeholder nonce, which
+    // each response replaces with its own (the policy header helmet sent with it names that one).
+    const response = await render(
+      toWebRequest(req, res, { path }),
+      loadContext(req, res, { version, nonce: NONCE_PLACEHOLDER }),
+    );
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
-    // The page's inline scripts carry this request's nonce, so the cached copy must replay the matching policy.
-    const policy = res.getHeader("Content-Security-Policy");
-    if (typeof policy === "string") headers.push(["Content-Security-Policy", policy]);
-    const entry = { status: response.status, headers, body, etag: etagOf(body) };
+    const entry = { status: response.status, headers, body, etag: etagOf(body), hasNonce: true };
     if (req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie")) cache.set(key, entry);
     sendWithEtag(req, res, entry);
   };

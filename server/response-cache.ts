@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { contentVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/client.server";
-import { SESSION_COOKIE } from "~/lib/session-cookie";
 
 /*
  * A cache of what anonymous visitors get: rendered pages, their client-side
@@ -19,7 +18,36 @@ export interface CachedResponse {
   headers: [string, string][];
   body: Buffer;
   etag: string;
+  /** A page: its body carries NONCE_PLACEHOLDER where each response puts its own CSP nonce. */
+  hasNonce?: boolean;
 }
+
+/**
+ * What a cached page is rendered with in place of a CSP nonce: random per process, so no content can
+ * carry it, and made of hex digits, which no HTML attribute or script string escapes.
+ */
+export const NONCE_PLACEHOLDER = randomBytes(16).toString("hex");
+
+/**
+ * The query parameters that public pages and lists read (their query schemas, the booking page's choices)
+ * and React Router's own on data requests. Others change no answer, so they are left out of the cache key
+ * and of the page rendered for it: an invented parameter neither forces a render nor fills the cache.
+ */
+export const CACHE_QUERY_PARAMETERS = new Set([
+  "_routes",
+  "index",
+  "q",
+  "sort",
+  "category",
+  "service",
+  "barber",
+  "date",
+  "time",
+  "month",
+  "from",
+  "to",
+  "ifAvailable",
+]);
 
 export interface ResponseCacheOptions {
   /** Upper bound on the bytes held; the least recently used entries go first. */
@@ -46,18 +74,32 @@ export class ResponseCache {
     });
   }
 
-  /** Only anonymous GETs are shared: a signed-in admin sees personal bits (the Admin link). */
-  static isCacheable(req: Request) {
-    return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+  /**
+   * Only anonymous GETs are shared: a signed-in admin sees personal bits (the Admin link). Anonymous means
+   * no session found for the request (loadUser ran before), so an invented session cookie gets the cached
+   * page rather than a render of its own.
+   */
+  static isCacheable(req: Request, res: Response) {
+    return (req.method === "GET" || req.method === "HEAD") && !res.locals.user;
+  }
+
+  /** The request's path with only the query parameters that change an answer, sorted by name. */
+  static cachedPath(req: Request) {
+    const url = new URL(req.originalUrl, "http://cache.invalid");
+    const kept = [...url.searchParams].filter(([name]) => CACHE_QUERY_PARAMETERS.has(name));
+    // Sorted by name only: the order of a repeated parameter's values (the booking's services) is kept.
+    kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const query = new URLSearchParams(kept).toString();
+    return query ? `${url.pathname}?${query}` : url.pathname;
   }
 
   async key(req: Request) {
-    return this.keyAt(await contentVersion(this.db), req);
+    return this.keyAt(await contentVersion(this.db), ResponseCache.cachedPath(req));
   }
 
-  /** The key of a request at a content version the caller has already read. */
-  keyAt(version: number, req: Request) {
-    return `${version}:${req.originalUrl}`;
+  /** The key of a path (see cachedPath) at a content version the caller has already read. */
+  keyAt(version: number, path: string) {
+    return `${version}:${path}`;
   }
 
   get(key: string) {
@@ -69,25 +111,36 @@ export class ResponseCache {
   }
 }
 
-/** Sends a cached or freshly made answer, with a 304 when the client already holds this version. */
+/**
+ * Sends a cached or freshly made answer, with a 304 when the client already holds this version. A page
+ * gets this response's nonce; it is kept by the browser alone (`private`), since a shared copy would give
+ * its nonce to every visitor, and a 304 carries no policy, so the browser keeps the one stored with its copy.
+ */
 export function sendWithEtag(req: Request, res: Response, entry: CachedResponse) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
-  res.setHeader("Cache-Control", "public, no-cache");
+  res.setHeader("Cache-Control", entry.hasNonce ? "private, no-cache" : "public, no-cache");
   res.setHeader("Vary", "Cookie");
   if (entry.status === 200 && req.fresh) {
     res.removeHeader("Content-Type");
+    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
-  res.end(req.method === "HEAD" ? undefined : entry.body);
+  if (req.method === "HEAD") return void res.end();
+  const nonce = res.locals.cspNonce as string | undefined;
+  res.end(
+    entry.hasNonce && nonce
+      ? Buffer.from(entry.body.toString("latin1").replaceAll(NONCE_PLACEHOLDER, nonce), "latin1")
+      : entry.body,
+  );
 }
 
 /** For public GET routes of the API: answers from the cache, or fills it from the handler's `res.json`. */
 export function cachePublicJson(cache: ResponseCache): RequestHandler {
   return async (req, res, next) => {
-    if (!ResponseCache.isCacheable(req) || "admin" in req.query) return next();
+    if (!ResponseCache.isCacheable(req, res) || "admin" in req.query) return next();
     const key = await cache.key(req);
     const hit = cache.get(key);
     if (hit) return sendWithEtag(req, res, hit);

@@ -21,6 +21,7 @@ import * as adminAccounts from "./migrations/004-admin-accounts";
 import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
 import * as reschedule from "./migrations/007-reschedule";
+import * as rateLimitLocks from "./migrations/008-rate-limit-locks";
 import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
 
 export type Db = Kysely<Database>;
@@ -41,7 +42,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (target.file !== ":memory:") fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  if (target.file !== ":memory:") keepToOwner(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma("journal_mode = WAL");
   // FULL: a write that was answered survives a power cut, not only a process crash.
@@ -49,6 +50,19 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+}
+
+/**
+ * The database holds customers' details and the admins' password hashes: readable by the server's user
+ * alone. SQLite creates its WAL and shared-memory files with the main file's permissions, so creating
+ * that one 0600 (or narrowing an older one) covers all three.
+ */
+function keepToOwner(file: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(companion)) fs.chmodSync(companion, 0o600);
+  }
 }
 
 /*
@@ -84,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "005-team": team,
   "006-jobs": jobs,
   "007-reschedule": reschedule,
+  "008-rate-limit-locks": rateLimitLocks,
   "012-booked-time-exclusion": bookedTimeExclusion,
 };
 

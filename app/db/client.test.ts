@@ -33,3 +33,28 @@ test("an SQLite transaction takes the write lock when it begins, so another proc
   expect(otherProcess.prepare("select version from content_version").get()).toEqual({ version: 42 });
   otherProcess.close();
 });
+
+test("the SQLite file, its WAL and its shared memory are readable by the server's user alone", async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-mode-"));
+  const file = path.join(dir, "barber.sqlite");
+  const umask = process.umask(0o022);
+  try {
+    db = openDatabase({ kind: "sqlite", file });
+    await migrateToLatest(db);
+  } finally {
+    process.umask(umask);
+  }
+  for (const created of [file, `${file}-wal`, `${file}-shm`]) {
+    expect((fs.statSync(created).mode & 0o777).toString(8), created).toBe("600");
+  }
+});
+
+test("an older SQLite file left readable by others is narrowed when opened", async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "barber-mode-"));
+  const file = path.join(dir, "barber.sqlite");
+  fs.writeFileSync(file, "", { mode: 0o644 });
+  fs.chmodSync(file, 0o644);
+  db = openDatabase({ kind: "sqlite", file });
+  await migrateToLatest(db);
+  expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+});

@@ -34,6 +34,13 @@ export interface RateLimitEventsTable {
   created_at: string;
 }
 
+/** The lock a counted event of one subject takes first, so counts of one subject are taken in turn. */
+export interface RateLimitLocksTable {
+  bucket: string;
+  subject: string;
+  touched_at: string;
+}
+
 export interface ServicesTable {
   id: Generated<number>;
   title: string;
@@ -208,6 +215,8 @@ export interface AuditLogTable {
   action: string;
   target_id: string | null;
   target_label: string | null;
+  /** The client address of a sign-in attempt (as the rate limits count it); null for other entries. */
+  address: string | null;
   created_at: string;
 }
 
@@ -316,6 +325,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limit_events: RateLimitEventsTable;
+  rate_limit_locks: RateLimitLocksTable;
   services: ServicesTable;
   products: ProductsTable;
   gallery_categories: GalleryCategoriesTable;

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { Router } from "express";
+import { isIPv6 } from "node:net";
 import type { Db } from "~/db/client.server";
 import type { z } from "zod";
 import { apiDoc, apiErrorSchema } from "./api-docs.server";
@@ -30,7 +31,26 @@ export function requireAdmin(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+/**
+ * The client as the rate limits count it: its IPv4 address, or the /64 network of an IPv6 address, since
+ * one subscriber is handed a whole /64 and could otherwise take a new address for every request.
+ */
+export const clientKey = (req: Request) => addressGroup(req.ip ?? req.socket.remoteAddress ?? "unknown");
+
+export function addressGroup(address: string) {
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail = ""] = address.replace(/%.*$/, "").toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
 
 export const apiRouter = () => Router({ mergeParams: true });
 

@@ -1,37 +1,100 @@
 import type { Db } from "~/db/client.server";
 
 /*
- * Fixed-window counters kept in the database so that every app instance behind
- * a balancer sees the same counts.
+ * Sliding-window counters kept in the database so that every app instance behind a balancer sees the same
+ * counts. An event is recorded and counted in one transaction that first locks its subject's row
+ * (rate_limit_locks), so the requests of one subject are counted one after another on both databases: a
+ * burst of parallel requests lets exactly the limit through. An event over the limit is rolled back, so
+ * requests refused while locked out never extend the lock (decision 021).
  */
 
-const since = (windowMs: number) => new Date(Date.now() - windowMs).toISOString();
+const since = (now: Date, windowMs: number) => new Date(now.getTime() - windowMs).toISOString();
 
-export async function countRecent(db: Db, bucket: string, subject: string, windowMs: number) {
-  const { count } = await db
-    .selectFrom("rate_limit_events")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("bucket", "=", bucket)
-    .where("subject", "=", subject)
-    .where("created_at", ">", since(windowMs))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+export interface RateLimit {
+  /** What is counted: "booking", "login-failure" … */
+  bucket: string;
+  /** Whose events: a client address, `account:<name>`, `email:<address>` … */
+  subject: string;
+  /** Events allowed in the window; the next one is refused. */
+  max: number;
+  windowMs: number;
 }
 
-export async function recordEvent(db: Db, bucket: string, subject: string) {
-  await db.insertInto("rate_limit_events").values({ bucket, subject, created_at: new Date().toISOString() }).execute();
+export type LimitCheck =
+  | {
+      allowed: true;
+      /** The events recorded, one per limit, to forget should the attempt not count. */
+      eventIds: number[];
+      /** Per limit (in the order given), the events its window holds with this one. */
+      counts: number[];
+    }
+  | { allowed: false; /** The first limit the event would have passed. */ exceeded: RateLimit };
+
+class LimitExceeded extends Error {
+  constructor(readonly limit: RateLimit) {
+    super("rate limit exceeded");
+  }
+}
+
+/**
+ * Records one event against each of the limits, unless that would pass any of them: then nothing is
+ * recorded and the answer names the limit. Subjects are locked in a fixed order, so two requests that
+ * share several never wait on each other in a circle.
+ */
+export async function recordWithinLimits(db: Db, limits: RateLimit[], now = new Date()): Promise<LimitCheck> {
+  const ordered = [...limits].sort((a, b) => (`${a.bucket}\n${a.subject}` < `${b.bucket}\n${b.subject}` ? -1 : 1));
+  const at = now.toISOString();
+  try {
+    const counted = await db.transaction().execute(async (trx) => {
+      for (const { bucket, subject } of ordered) {
+        await trx
+          .insertInto("rate_limit_locks")
+          .values({ bucket, subject, touched_at: at })
+          .onConflict((conflict) => conflict.columns(["bucket", "subject"]).doUpdateSet({ touched_at: at }))
+          .execute();
+      }
+      const ids: number[] = [];
+      const counts = new Map<RateLimit, number>();
+      for (const limit of ordered) {
+        const { id } = await trx
+          .insertInto("rate_limit_events")
+          .values({ bucket: limit.bucket, subject: limit.subject, created_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        ids.push(id);
+        const { count } = await trx
+          .selectFrom("rate_limit_events")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("bucket", "=", limit.bucket)
+          .where("subject", "=", limit.subject)
+          .where("created_at", ">", since(now, limit.windowMs))
+          .executeTakeFirstOrThrow();
+        if (Number(count) > limit.max) throw new LimitExceeded(limit);
+        counts.set(limit, Number(count));
+      }
+      return { eventIds: ids, counts: limits.map((limit) => counts.get(limit)!) };
+    });
+    return { allowed: true, ...counted };
+  } catch (error) {
+    if (error instanceof LimitExceeded) return { allowed: false, exceeded: error.limit };
+    throw error;
+  }
+}
+
+/** Forgets events recorded for an attempt that turned out not to count (a booking that failed). */
+export async function forgetEvents(db: Db, eventIds: number[]) {
+  if (eventIds.length > 0) await db.deleteFrom("rate_limit_events").where("id", "in", eventIds).execute();
 }
 
 export async function clearEvents(db: Db, bucket: string, subject: string) {
   await db.deleteFrom("rate_limit_events").where("bucket", "=", bucket).where("subject", "=", subject).execute();
 }
 
-/** Drops events older than a day; called now and then so the table stays small. */
-export async function pruneEvents(db: Db) {
-  await db
-    .deleteFrom("rate_limit_events")
-    .where("created_at", "<", since(24 * 60 * 60 * 1000))
-    .execute();
+/** Drops events older than a day and the locks of subjects quiet as long; called now and then. */
+export async function pruneEvents(db: Db, now = new Date()) {
+  const dayAgo = since(now, 24 * 60 * 60 * 1000);
+  await db.deleteFrom("rate_limit_events").where("created_at", "<", dayAgo).execute();
+  await db.deleteFrom("rate_limit_locks").where("touched_at", "<", dayAgo).execute();
 }
 
 export interface AttemptLimits {
@@ -39,12 +102,18 @@ export interface AttemptLimits {
   windowMinutes: number;
 }
 
+export const attemptLimit = (bucket: string, subject: string, limits: AttemptLimits): RateLimit => ({
+  bucket,
+  subject,
+  max: limits.maxAttempts,
+  windowMs: limits.windowMinutes * 60_000,
+});
+
 /**
  * Counts one attempt at a secret (a password, a code) and says whether it may be checked: false once
- * more than `maxAttempts` were counted in the window. Counted before the slow check and cleared only on
- * success (`clearEvents`), so a burst of parallel guesses cannot all pass the count at once.
+ * `maxAttempts` were counted in the window. Counted before the slow check and cleared only on success
+ * (`clearEvents`); a refused attempt is not counted.
  */
 export async function attemptAllowed(db: Db, bucket: string, subject: string, limits: AttemptLimits) {
-  await recordEvent(db, bucket, subject);
-  return (await countRecent(db, bucket, subject, limits.windowMinutes * 60_000)) <= limits.maxAttempts;
+  return (await recordWithinLimits(db, [attemptLimit(bucket, subject, limits)])).allowed;
 }

@@ -66,8 +66,11 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, label = `
       SEED_DEMO_CONTENT: "true",
       // Every request comes from 127.0.0.1, so the per-address limits would stop the load after a few writes.
       LOGIN_MAX_ATTEMPTS: "100000",
+      LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: "100000",
       CONTACT_MAX_PER_HOUR: "10000000",
+      CONTACT_MAX_PER_EMAIL_PER_HOUR: "10000000",
       BOOKING_MAX_PER_HOUR: "10000000",
+      BOOKING_MAX_PER_EMAIL_PER_HOUR: "10000000",
       ...env,
     },
   });

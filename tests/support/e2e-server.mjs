@@ -39,8 +39,11 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: "e2e-owner-password",
   // Playwright signs in and posts far more often than any visitor would.
   LOGIN_MAX_ATTEMPTS: "1000",
+  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: "1000",
   CONTACT_MAX_PER_HOUR: "1000",
+  CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000",
   BOOKING_MAX_PER_HOUR: "1000",
+  BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000",
 });
 
 const bundle = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "server/index.js");

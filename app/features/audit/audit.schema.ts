@@ -20,7 +20,7 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** One admin write: who, what (kind, action, target) and when. Never a request body. */
+/** One admin write or sign-in: who, what (kind, action, target), from where and when. Never a request body. */
 export const auditEntrySchema = z.object({
   id: z.int(),
   admin: z.string(),
@@ -28,6 +28,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetId: z.string().nullable(),
   targetLabel: z.string().nullable(),
+  /** The client address of a sign-in (an IPv6 one as its /64); null for other entries. */
+  address: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -7,6 +7,8 @@ export interface AuditRecord {
   action: string;
   targetId: string | null;
   targetLabel: string | null;
+  /** The client address, for sign-ins. */
+  address?: string;
 }
 
 const LABEL_MAX = 200;
@@ -22,6 +24,7 @@ export async function recordAudit(db: Db, record: AuditRecord) {
       action: record.action,
       target_id: record.targetId,
       target_label: record.targetLabel?.slice(0, LABEL_MAX) ?? null,
+      address: record.address ?? null,
       created_at: new Date().toISOString(),
     })
     .returning("id")
@@ -56,6 +59,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditEntry[]
     action: row.action,
     targetId: row.target_id,
     targetLabel: row.target_label,
+    address: row.address,
     createdAt: row.created_at,
   }));
 }

@@ -3,8 +3,15 @@ import { promisify } from "node:util";
 import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { HttpError } from "~/lib/http-error";
-import { attemptAllowed, clearEvents, type AttemptLimits } from "~/lib/rate-limit.server";
+import {
+  attemptLimit,
+  clearEvents,
+  forgetEvents,
+  recordWithinLimits,
+  type AttemptLimits,
+} from "~/lib/rate-limit.server";
 import type { LoginInput } from "./auth.schema";
+import { auditLockOuts, auditSignIn } from "./sign-in-audit.server";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -87,15 +94,31 @@ export async function resetPassword(db: Db, username: string, password: string) 
 }
 
 const LOGIN_BUCKET = "login-failure";
+const ACCOUNT_LOGIN_BUCKET = "login-failure-account";
+
+export interface LoginLimits extends AttemptLimits {
+  /** Failures allowed per account in the window, from all addresses together. */
+  maxAttemptsPerAccount: number;
+}
 
 /**
- * Checks the credentials, throttling by client address: after `maxAttempts`
- * failures in the window every attempt is refused with 429 until it passes.
- * Each attempt is counted before the slow password check and forgotten only on
- * success, so a burst of parallel guesses cannot all pass the count at once.
+ * Checks the credentials, throttling by client address and by account: after `maxAttempts` failures
+ * from one address, or `maxAttemptsPerAccount` at one account from anywhere, in the window, every
+ * attempt is refused with 429 until it passes. Each attempt is counted before the slow password check
+ * (so a burst cannot pass together) and forgotten on success; a refused one is not counted, so a steady
+ * trickle cannot keep a lock on for good. Unknown account names are counted alike, so the answers do not
+ * tell which accounts exist.
  */
-export async function login(db: Db, input: LoginInput, clientKey: string, limits: AttemptLimits): Promise<SessionUser> {
-  if (!(await attemptAllowed(db, LOGIN_BUCKET, clientKey, limits))) {
+export async function login(db: Db, input: LoginInput, clientKey: string, limits: LoginLimits): Promise<SessionUser> {
+  const counted = [
+    attemptLimit(LOGIN_BUCKET, clientKey, limits),
+    attemptLimit(ACCOUNT_LOGIN_BUCKET, `account:${input.username}`, {
+      maxAttempts: limits.maxAttemptsPerAccount,
+      windowMinutes: limits.windowMinutes,
+    }),
+  ];
+  const check = await recordWithinLimits(db, counted);
+  if (!check.allowed) {
     throw new HttpError(
       429,
       `Too many failed sign-in attempts. Please wait ${limits.windowMinutes} minutes and try again.`,
@@ -108,8 +131,13 @@ export async function login(db: Db, input: LoginInput, clientKey: string, limits
     .executeTakeFirst();
   // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !valid) throw new HttpError(401, "Invalid username or password");
+  if (!user || !valid) {
+    await auditSignIn(db, user, clientKey, "sign-in failed");
+    await auditLockOuts(db, counted, check.counts, user, clientKey);
+    throw new HttpError(401, "Invalid username or password");
+  }
   await clearEvents(db, LOGIN_BUCKET, clientKey);
+  await forgetEvents(db, check.eventIds);
   return { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };
 }
 

@@ -9,9 +9,10 @@ import {
   verifySecondFactor,
 } from "~/features/accounts/two-factor.server";
 import { HttpError } from "~/lib/http-error";
-import { attemptAllowed, clearEvents } from "~/lib/rate-limit.server";
+import { attemptLimit, clearEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { INVALID_CODE, PENDING_LOGIN_EXPIRED, type LoginInput, type TwoFactorChallenge } from "./auth.schema";
-import { createSession, deleteSession, hashToken, login } from "./auth.server";
+import { createSession, deleteSession, hashToken, login, type LoginLimits } from "./auth.server";
+import { auditLockOuts, auditSignIn } from "./sign-in-audit.server";
 
 /*
  * The sign-in both faces share: POST /api/login(/verify) and the /admin login form's action call these,
@@ -28,8 +29,9 @@ export interface SignedIn {
 
 type Ctx = Pick<AppContext, "db" | "config">;
 
-const loginLimits = (ctx: Ctx) => ({
+const loginLimits = (ctx: Ctx): LoginLimits => ({
   maxAttempts: ctx.config.limits.loginMaxAttempts,
+  maxAttemptsPerAccount: ctx.config.limits.loginMaxAttemptsPerAccount,
   windowMinutes: ctx.config.limits.loginWindowMinutes,
 });
 
@@ -61,7 +63,11 @@ export async function signIn(
   previousToken: string | undefined,
 ): Promise<SignedIn | TwoFactorChallenge> {
   const user = await login(ctx.db, input, clientKey, loginLimits(ctx));
-  if (!(await isTwoFactorEnabled(ctx.db, user.id))) return startSession(ctx, user, previousToken);
+  if (!(await isTwoFactorEnabled(ctx.db, user.id))) {
+    await auditSignIn(ctx.db, user, clientKey, "signed in");
+    return startSession(ctx, user, previousToken);
+  }
+  await auditSignIn(ctx.db, user, clientKey, "password accepted, code asked");
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await ctx.db
@@ -96,11 +102,14 @@ export async function verifySignIn(
     .where("pending_logins.expires_at", ">", new Date().toISOString())
     .executeTakeFirst();
   const subjects = [clientKey, ...(pending ? [`user:${pending.id}`] : [])];
-  for (const subject of subjects) {
-    if (!(await attemptAllowed(ctx.db, TWO_FACTOR_BUCKET, subject, limits))) throw tooManyAttempts(limits);
-  }
+  const counted = subjects.map((subject) => attemptLimit(TWO_FACTOR_BUCKET, subject, limits));
+  const check = await recordWithinLimits(ctx.db, counted);
+  if (!check.allowed) throw tooManyAttempts(limits);
   if (!pending) throw new HttpError(401, PENDING_LOGIN_EXPIRED);
+  const account = { id: pending.id, username: pending.username };
   if (!(await verifySecondFactor(ctx.db, ctx.config, pending.id, input.code))) {
+    await auditSignIn(ctx.db, account, clientKey, "two-factor code refused");
+    await auditLockOuts(ctx.db, counted, check.counts, account, clientKey);
     throw new HttpError(401, INVALID_CODE);
   }
   const used = await ctx.db
@@ -109,6 +118,9 @@ export async function verifySignIn(
     .executeTakeFirst();
   if (used.numDeletedRows === 0n) throw new HttpError(401, PENDING_LOGIN_EXPIRED);
   for (const subject of subjects) await clearEvents(ctx.db, TWO_FACTOR_BUCKET, subject);
+  // A time-based code is six digits; anything else that passed was one of the recovery codes.
+  const secondFactor = /^\d{6}$/.test(input.code) ? "a two-factor code" : "a recovery code";
+  await auditSignIn(ctx.db, account, clientKey, `signed in with ${secondFactor}`);
   return startSession(
     ctx,
     { id: pending.id, username: pending.username, isAdmin: pending.is_admin === 1 },

@@ -37,7 +37,10 @@ const times = async (date: string, ids: string[], member?: number) =>
 const book = (body: object) => api.anonymous().post("/api/bookings", { ...customer, ...body });
 
 beforeAll(async () => {
-  api = await startTestApi({ onDisk: true, env: { BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    onDisk: true,
+    env: { BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   admin = await api.admin();
   const service = { description: "Done properly.", icon: "Scissors", category: "hair" };
   for (const [key, title, duration] of [

@@ -28,7 +28,9 @@ let serviceId: number;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  api = await startTestApi({ env: { PUBLIC_URL, SMTP_URL: sink.url, BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    env: { PUBLIC_URL, SMTP_URL: sink.url, BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   admin = await api.admin();
   serviceId = await addService(api.db);
 });

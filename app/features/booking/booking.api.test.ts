@@ -52,7 +52,10 @@ async function adminSlot(id: number) {
 const slotCount = async () => (await api.db.selectFrom("booking_slots").select("id").execute()).length;
 
 beforeAll(async () => {
-  api = await startTestApi({ onDisk: true, env: { BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    onDisk: true,
+    env: { BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   admin = await api.admin();
   // These tests are about slots at any time of day; the shop's hours and closures have tests of their own.
   await openAllHours(api.db);

@@ -24,7 +24,9 @@ interface Setup {
 }
 
 async function setUp(env: Record<string, string>): Promise<Setup> {
-  const api = await startTestApi({ env: { PUBLIC_URL, BOOKING_MAX_PER_HOUR: "1000", ...env } });
+  const api = await startTestApi({
+    env: { PUBLIC_URL, BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000", ...env },
+  });
   const admin = await api.admin();
   const service = { description: "Done properly.", icon: "Scissors", order: 0 };
   const cut = await admin.post("/api/services", {

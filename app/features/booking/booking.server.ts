@@ -7,7 +7,7 @@ import { isExclusionViolation, isUniqueViolation } from "~/db/errors";
 import type { Service } from "~/features/services/services.schema";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
-import { countRecent, recordEvent } from "~/lib/rate-limit.server";
+import { forgetEvents, recordWithinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
 import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
@@ -276,40 +276,58 @@ export interface PlaceOptions {
   now?: Date;
 }
 
+/** The customer limits a booking counts against: per client address and per customer e-mail address. */
+const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimit[] => [
+  { bucket: BOOKING_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS },
+  {
+    bucket: BOOKING_BUCKET,
+    subject: `email:${email.toLowerCase()}`,
+    max: ctx.config.limits.bookingPerEmailPerHour,
+    windowMs: HOUR_MS,
+  },
+];
+
 /**
- * The whole customer booking: the per-client limit (counting bookings made), then the booking
- * with its mails queued. The answer never waits for the mail server; the mail jobs record
- * their outcome on the booking.
+ * The whole customer booking: the limits per client and per e-mail address (counting bookings made:
+ * counted before, forgotten if the booking fails), then the booking with its mails queued. The answer
+ * never waits for the mail server; the mail jobs record their outcome on the booking.
  */
 async function confirm(
   ctx: AppContext,
   options: PlaceOptions,
+  email: string,
   book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string }>,
 ): Promise<BookingConfirmation> {
   const now = options.now ?? clockNow();
-  const shop = await loadSettings(ctx.db);
+  let counted: number[] = [];
   if (!options.byAdmin) {
-    const limit = ctx.config.limits.bookingPerHour;
-    if ((await countRecent(ctx.db, BOOKING_BUCKET, options.client, HOUR_MS)) >= limit) {
+    const check = await recordWithinLimits(ctx.db, bookingLimits(ctx, options.client, email), now);
+    if (!check.allowed) {
+      const shop = await loadSettings(ctx.db);
       throw new HttpError(
         429,
         `You have made several bookings recently. Please try again later or call us on ${shop.phone}.`,
       );
     }
+    counted = check.eventIds;
   }
-  const { booking, manageToken } = await book(now);
-  nudgeJobWorkers();
-  if (!options.byAdmin) await recordEvent(ctx.db, BOOKING_BUCKET, options.client);
-  return { ...toSummary(booking), manageToken, mailStatus: queuedMailStatus(ctx) };
+  try {
+    const { booking, manageToken } = await book(now);
+    nudgeJobWorkers();
+    return { ...toSummary(booking), manageToken, mailStatus: queuedMailStatus(ctx) };
+  } catch (error) {
+    await forgetEvents(ctx.db, counted);
+    throw error;
+  }
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */
 export const placeSlotBooking = (ctx: AppContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
-  confirm(ctx, options, (now) => bookSlot(ctx.db, slotId, input, now));
+  confirm(ctx, options, input.customerEmail, (now) => bookSlot(ctx.db, slotId, input, now));
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, options, (now) => bookAppointment(ctx.db, input, now));
+  confirm(ctx, options, input.customerEmail, (now) => bookAppointment(ctx.db, input, now));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>

@@ -2,7 +2,7 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isPostgres } from "~/db/dialect";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
-import { countRecent, recordEvent } from "~/lib/rate-limit.server";
+import { recordWithinLimits } from "~/lib/rate-limit.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
@@ -229,14 +229,20 @@ export async function rescheduleBookingByToken(
 ): Promise<ManagedBooking> {
   const now = options.now ?? clockNow();
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
-  // Every try counts, refused ones too: each takes the barbers' lock, and each move mails two people.
-  if ((await countRecent(ctx.db, MOVE_BUCKET, options.client, HOUR_MS)) >= ctx.config.limits.bookingPerHour) {
+  // Every try counts, failed ones too (each takes the barbers' lock, each move mails two people); one
+  // refused by the limit does not.
+  const limit = {
+    bucket: MOVE_BUCKET,
+    subject: options.client,
+    max: ctx.config.limits.bookingPerHour,
+    windowMs: HOUR_MS,
+  };
+  if (!(await recordWithinLimits(ctx.db, [limit], now)).allowed) {
     throw new HttpError(
       429,
       `You have changed bookings several times recently. Please try again later or call us on ${shop.phone}.`,
     );
   }
-  await recordEvent(ctx.db, MOVE_BUCKET, options.client);
   const moved = await bookTimeTransaction(ctx.db, async (trx) => {
     const booking = await findByToken(trx, token);
     assertChangeable(booking, shop, now, "changed");

@@ -77,7 +77,13 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   api = await startTestApi({
     onDisk: true,
-    env: { PUBLIC_URL, SMTP_URL: sink.url, SHOP_EMAIL, BOOKING_MAX_PER_HOUR: "1000" },
+    env: {
+      PUBLIC_URL,
+      SMTP_URL: sink.url,
+      SHOP_EMAIL,
+      BOOKING_MAX_PER_HOUR: "1000",
+      BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000",
+    },
   });
   admin = await api.admin();
   cutId = String(

@@ -19,7 +19,7 @@ describe("contact API without a mail server", () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    api = await startTestApi({ env: { CONTACT_MAX_PER_HOUR: "1000" } });
+    api = await startTestApi({ env: { CONTACT_MAX_PER_HOUR: "1000", CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000" } });
     admin = await api.admin();
   });
   afterAll(() => api.close());
@@ -125,7 +125,9 @@ describe("contact mail", () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    api = await startTestApi({ env: { SMTP_URL: sink.url, SHOP_EMAIL, CONTACT_MAX_PER_HOUR: "1000" } });
+    api = await startTestApi({
+      env: { SMTP_URL: sink.url, SHOP_EMAIL, CONTACT_MAX_PER_HOUR: "1000", CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000" },
+    });
     admin = await api.admin();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
-import { countRecent, recordEvent } from "~/lib/rate-limit.server";
+import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { quoteLines } from "~/lib/mailer.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
@@ -34,26 +34,37 @@ export async function submitContactMessage(
 ): Promise<ContactSubmission> {
   const { db, config, mailer } = ctx;
   const shop = await loadSettings(db);
-  if ((await countRecent(db, CONTACT_BUCKET, options.client, HOUR_MS)) >= config.limits.contactPerHour) {
+  const now = options.now ?? new Date();
+  // Per address, and per sender address so that nobody's inbox can be filled through the shop's replies.
+  const check = await recordWithinLimits(
+    db,
+    [
+      { bucket: CONTACT_BUCKET, subject: options.client, max: config.limits.contactPerHour, windowMs: HOUR_MS },
+      {
+        bucket: CONTACT_BUCKET,
+        subject: `email:${input.email.toLowerCase()}`,
+        max: config.limits.contactPerEmailPerHour,
+        windowMs: HOUR_MS,
+      },
+    ],
+    now,
+  );
+  if (!check.allowed) {
     throw new HttpError(
       429,
       `You have sent several messages recently. Please try again later or call us on ${shop.phone}.`,
     );
   }
-  const stored = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("contact_submissions")
-      .values({
-        ...input,
-        status: mailer.enabled ? "pending" : "not-configured",
-        error: null,
-        created_at: (options.now ?? new Date()).toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordEvent(trx, CONTACT_BUCKET, options.client);
-    return row;
-  });
+  const stored = await db
+    .insertInto("contact_submissions")
+    .values({
+      ...input,
+      status: mailer.enabled ? "pending" : "not-configured",
+      error: null,
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (!mailer.enabled) return toSubmission(stored);
 
   let status: ContactStatus = "sent";

@@ -50,6 +50,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                     {entry.targetId ? ` #${entry.targetId}` : ""}
                   </span>
                 )}
+                {entry.address && <span className="text-muted-foreground"> from {entry.address}</span>}
               </span>
             </li>
           ))}

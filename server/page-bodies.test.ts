@@ -1,0 +1,110 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/shop-time";
+import { addService, bookAppointment } from "../tests/support/bookings";
+import { startTestApi, type TestApi } from "../tests/support/test-app";
+
+/*
+ * Page forms are read under a 64 kB limit before any action parses them: a huge post is refused with the
+ * site's error page (413) long before it is received, and the server holds no more than the limit.
+ */
+
+const FIFTY_MB = 50 * 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, "a");
+
+let api: TestApi;
+let managePath: string;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    pages: true,
+    env: { CONTACT_MAX_PER_HOUR: "1000", CONTACT_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
+  const booking = await bookAppointment(api.db, {
+    date: addDays(shopToday(), 10),
+    email: "sam@example.test",
+    serviceIds: [await addService(api.db)],
+  });
+  managePath = `/bookings/manage/${booking.manageToken}`;
+  // Renders each page once, so the measurement below does not count Vite compiling it.
+  for (const path of ["/contact", "/bookings", managePath]) await api.anonymous().get(path);
+}, 120_000);
+afterAll(() => api.close());
+
+interface Answer {
+  status: number;
+  body: string;
+  /** How many bytes of the body were written before the answer came. */
+  sent: number;
+}
+
+/**
+ * Posts a form of 50 MB, in 64 kB chunks written as the server takes them, with its length declared or
+ * streamed without one; stops writing once the server answers.
+ */
+function postHuge(path: string, declareLength: boolean) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(`${api.baseUrl}${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: api.baseUrl,
+        accept: "text/html",
+        ...(declareLength ? { "content-length": String(FIFTY_MB + "message=".length) } : {}),
+      },
+    });
+    let sent = 0;
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => (body += text));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+    });
+    // The server may close the connection on the rest of the upload once it has answered.
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const write = () => {
+      while (!answered && sent < FIFTY_MB) {
+        sent += CHUNK.length;
+        if (!request.write(sent === CHUNK.length ? Buffer.concat([Buffer.from("message="), CHUNK]) : CHUNK)) {
+          return void request.once("drain", write);
+        }
+      }
+      if (!answered) request.end();
+    };
+    write();
+  });
+}
+
+describe("a form post of 50 MB to a page", () => {
+  for (const declareLength of [true, false]) {
+    it(`is refused with 413 and the error page within a second (${declareLength ? "length declared" : "streamed"})`, async () => {
+      for (const path of ["/contact", "/bookings", managePath]) {
+        global.gc?.();
+        const rssBefore = process.memoryUsage().rss;
+        const started = performance.now();
+        const answer = await postHuge(path, declareLength);
+        const elapsed = performance.now() - started;
+        const grown = process.memoryUsage().rss - rssBefore;
+
+        expect(answer.status, path).toBe(413);
+        expect(answer.body).toContain("The form sent was too large.");
+        expect(answer.body).toContain("Back to the home page");
+        expect(elapsed).toBeLessThan(1000);
+        expect(answer.sent).toBeLessThan(FIFTY_MB);
+        expect(grown).toBeLessThan(30 * 1024 * 1024);
+      }
+    });
+  }
+
+  it("still reaches the action when it is within the limit, and shows back only the form's own fields", async () => {
+    const page = await api.anonymous().request("POST", "/contact", {
+      body: new URLSearchParams({ name: "Sam", email: "not-an-address", message: "short", injected: "<b>echo-me</b>" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("Invalid email address");
+    expect(page.text).not.toContain("echo-me");
+  });
+});
