@@ -148,6 +148,8 @@ export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date
   const dates = availableDates(members, { ...query, from: first, to: last }, rules, busy, now);
   const date = request.date && dates.includes(request.date) ? request.date : dates[0];
   const starts = date ? availableTimes(members, { ...query, date }, rules, busy, now) : [];
-  const times = starts.filter((time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index);
+  const times = starts.filter(
+    (time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index,
+  );
   return { dates, date: date ?? null, times: times.map(({ startTime, endTime }) => ({ startTime, endTime })) };
 }

@@ -73,3 +73,18 @@ describe("booking .ics", () => {
     expect(() => readCalendar(long)).not.toThrow();
   });
 });
+
+describe("a cancelled booking's .ics", () => {
+  it("cancels the event the earlier files added: same UID, CANCEL method, CANCELLED status and its sequence", () => {
+    const confirmed = readCalendar(bookingIcs(shop, { ...booking, sequence: 1 }));
+    const cancelled = readCalendar(
+      bookingIcs(shop, { ...booking, sequence: 2, cancelled: true, manageUrl: undefined }),
+    );
+    expect(confirmed.calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(cancelled.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(cancelled.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(cancelled.event.uid).toBe(confirmed.event.uid);
+    expect(cancelled.event.sequence).toBe(2);
+    expect(cancelled.event.description).toContain("This appointment has been cancelled.");
+  });
+});

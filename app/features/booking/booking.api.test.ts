@@ -508,7 +508,11 @@ describe("the customer's private link", () => {
     await expectDocumented(again);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This booking has already been cancelled.");
-    expect((await api.anonymous().get(`/api/bookings/manage/${manageToken}/calendar.ics`)).status).toBe(409);
+    // The calendar file of a cancelled booking cancels the event it added.
+    const cancelIcs = await api.anonymous().get(`/api/bookings/manage/${manageToken}/calendar.ics`);
+    expect(cancelIcs.status).toBe(200);
+    expect(cancelIcs.text).toContain("METHOD:CANCEL");
+    expect(cancelIcs.text).toContain("STATUS:CANCELLED");
   });
 
   it("answers 404 for an unknown or garbage token", async () => {

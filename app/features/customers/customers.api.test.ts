@@ -242,7 +242,7 @@ describe("subject access and erasure", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ cancelledBookings: 1, erasedBookings: 2, erasedMessages: 1 });
     await api.runJobs();
-    expect(sink.to(email).some((mail) => /has been cancelled$/.test(mail.subject))).toBe(true);
+    expect(sink.to(email).some((mail) => /has been cancelled \(OB-\w+\)$/.test(mail.subject))).toBe(true);
 
     const rows = await api.db.selectFrom("bookings").selectAll().where("id", "in", [past.id, upcoming.id]).execute();
     for (const row of rows) {

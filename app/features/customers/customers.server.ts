@@ -309,7 +309,7 @@ export async function eraseCustomer(ctx: AppContext, email: string, now: Date = 
     .execute();
   let cancelledBookings = 0;
   for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
-    await cancelBookingByAdmin(ctx, booking.slot_id, now);
+    await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
     cancelledBookings += 1;
   }
   const erased = await ctx.db.transaction().execute(async (trx) => {
