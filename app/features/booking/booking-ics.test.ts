@@ -39,7 +39,7 @@ describe("booking .ics", () => {
     expect(event.uid).toBe("ob-7kq2m9xa@booking.chadderton-cuts");
     const description = event.description;
     expect(description).toContain("Questions? Call us on 0161 000 1234.");
-    expect(description).toContain("Saturday 8:00 am – 12:00 pm");
+    expect(description).toContain("Saturday 08:00 – 12:00");
     expect(description).toContain("Monday – Friday Closed");
     expect(description).toContain("Services: Skin Fade, Beard Trim; Hot Towel");
     expect(description).toContain(booking.manageUrl);

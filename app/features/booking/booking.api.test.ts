@@ -149,7 +149,7 @@ describe("booking slots: creation", () => {
     await expectDocumented(response);
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(
-      `10:15 am – 10:45 am on ${formatShopDate(busy)} overlaps an existing slot (10:00 am – 10:30 am)`,
+      `10:15 – 10:45 on ${formatShopDate(busy)} overlaps an existing slot (10:00 – 10:30)`,
     );
     expect(await slotCount()).toBe(before);
     // Touching ends are not an overlap.
@@ -171,7 +171,7 @@ describe("booking slots: creation", () => {
     await expectDocumented(yesterday);
     expect(yesterday.status).toBe(400);
     expect(yesterday.body.message).toBe(
-      `10:00 am – 11:00 am on ${formatShopDate(inDays(-1))} is in the past. Slots can only be created for times still to come.`,
+      `10:00 – 11:00 on ${formatShopDate(inDays(-1))} is in the past. Slots can only be created for times still to come.`,
     );
     const today = await admin.post("/api/booking-slots", { date: inDays(0), startTime: "00:00", endTime: "00:01" });
     await expectDocumented(today);

@@ -105,7 +105,7 @@ describe("booking mails through a real SMTP server", () => {
     expect(text).toContain("Appointment fee: £8.00");
     expect(text).toContain("Total: £38.50");
     expect(text).toContain(`${PUBLIC_URL}/bookings/manage/${confirmation.manageToken}`);
-    expect(text).toContain("Time: 10:00 am – 10:55 am");
+    expect(text).toContain("Time: 10:00 – 10:55");
     const { event, start, end } = calendarOf(mail!);
     // 10:00–10:45 British Summer Time.
     expect(start).toBe(`${date}T09:00:00.000Z`);

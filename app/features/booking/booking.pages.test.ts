@@ -80,7 +80,7 @@ describe("/bookings without JavaScript", () => {
     expect(day).toContain('type="submit"');
     expect(day).toContain('form="booking-choices"');
     expect(day).toContain('name="date"');
-    expect(page.text.match(/<button[^>]*aria-pressed="true"[^>]*>([^<]*)</)?.[1]).toBe("10:00 am – 10:30 am");
+    expect(page.text.match(/<button[^>]*aria-pressed="true"[^>]*>([^<]*)</)?.[1]).toBe("10:00 – 10:30");
     // The details form carries the chosen time as POST /api/bookings names it.
     expect(page.text).toContain('<input type="hidden" name="startTime" value="10:00"/>');
   });

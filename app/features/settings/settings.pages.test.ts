@@ -78,7 +78,7 @@ describe("settings on the pages", () => {
     expect(homeText).toContain("Chadderton Cuts");
     expect(homeText).toContain("0161 555 0199");
     expect(homeText).toContain("Closed for a refit");
-    expect(homeText).toContain("Saturday 10:00 am – 2:00 pm");
+    expect(homeText).toContain("Saturday 10:00 – 14:00");
     const salon = salonOf(home.text)!;
     expect(salon).toMatchObject({ name: "Chadderton Cuts", telephone: "+441615550199" });
     expect(salon.openingHoursSpecification).toContainEqual({
