@@ -75,6 +75,13 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
     // The page's inline scripts carry this request's nonce, so the cached copy must replay the matching policy.
     const policy = res.getHeader("Content-Security-Policy");
     if (typeof policy === "string") headers.push(["Content-Security-Policy", policy]);
+    // A page that says it is this visitor's alone (a one-time form token, their booking) is sent as it is.
+    if (response.headers.get("Cache-Control")?.includes("no-store")) {
+      res.status(response.status);
+      for (const [name, value] of headers) res.setHeader(name, value);
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
     const entry = { status: response.status, headers, body, etag: etagOf(body) };
     if (req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie")) cache.set(key, entry);
     sendWithEtag(req, res, entry);

@@ -315,7 +315,7 @@ describe("booking a slot", () => {
   it("refuses a slot that is already booked with the plain message", async () => {
     const slot = await addSlot(freshDate());
     expect((await book(slot.id)).status).toBe(200);
-    const second = await book(slot.id, { customerName: "Alex Jones" });
+    const second = await book(slot.id, { customerName: "Alex Jones", customerEmail: "alex@example.com" });
     await expectDocumented(second);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(SLOT_TAKEN_MESSAGE);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, shopToday } from "~/lib/shop-time";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { startTestApi, type TestApi, type TestClient, type TestResponse } from "../../../tests/support/test-app";
 import { NOT_ENOUGH_TIME_MESSAGE } from "./booking.schema";
 
 /*
@@ -45,6 +45,21 @@ function postForm(client: TestClient, date: string, fields: Record<string, strin
     headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
   });
 }
+
+/** A booking posted as a form answers 303 to the page that shows it; that page, as the browser then loads it. */
+async function followed(answer: TestResponse) {
+  expect(answer.status).toBe(303);
+  const location = answer.headers.get("location")!;
+  expect(location).toMatch(/^\/bookings\?booked=[\w-]{43}#booking-confirmed-title$/);
+  const page = await api.anonymous().get(location.replace(/#.*/, ""));
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control")).toBe("private, no-store");
+  expect(page.text).toContain("Your appointment is booked");
+  return page;
+}
+
+/** The one-time token of the details form in a page's HTML. */
+const formTokenOf = (html: string) => html.match(/<input type="hidden" name="idempotencyKey" value="([\w-]+)"\/>/)?.[1];
 
 /** The texts of the page's alerts, as shown (the page's data repeats every message in a script). */
 const alertsOf = (html: string) =>
@@ -125,8 +140,7 @@ describe("/bookings without JavaScript", () => {
     });
     expect(slot.status).toBe(201);
     const fields = { ...customer, customerEmail: "slot@example.com", slotId: String(slot.body.id) };
-    const booked = await postForm(api.anonymous(), wednesdays[0]!, fields);
-    expect(booked.status).toBe(200);
+    const booked = await followed(await postForm(api.anonymous(), wednesdays[0]!, fields));
     const [booking] = await bookingsOf("slot@example.com");
     expect(booked.text).toMatch(new RegExp(`>${booking!.reference}<`));
 
@@ -137,8 +151,9 @@ describe("/bookings without JavaScript", () => {
 
   it("books a computed time posted as a form, counted against the API's limit per client", async () => {
     const visitor = api.anonymous();
-    const booked = await postForm(visitor, wednesdays[2]!, { ...customer, customerEmail: "plain@example.com" });
-    expect(booked.status).toBe(200);
+    const booked = await followed(
+      await postForm(visitor, wednesdays[2]!, { ...customer, customerEmail: "plain@example.com" }),
+    );
     const [booking] = await bookingsOf("plain@example.com");
     expect(booked.text).toMatch(new RegExp(`>${booking!.reference}<`));
     expect(booked.text).toMatch(/href="\/bookings\/manage\/[\w-]{43}"/);
@@ -160,5 +175,49 @@ describe("/bookings without JavaScript", () => {
       expect.stringMatching(/^Booking failed: You have made several bookings recently\./),
     ]);
     expect(await bookingsOf("third@example.com")).toEqual([]);
+  });
+
+  it("books once however often the form is sent: a reload shows the booking, the form sent again answers it", async () => {
+    // An hour later, as far as the per-client limit the test before reached is concerned.
+    await api.db.deleteFrom("rate_limit_events").execute();
+    const date = wednesdays[1]!;
+    const visitor = api.anonymous();
+    const form = await visitor.get(pageUrl(date, "time:14:00"));
+    // The token is this visitor's: the page is never kept for another.
+    expect(form.headers.get("cache-control")).toBe("private, no-store");
+    const idempotencyKey = formTokenOf(form.text)!;
+    expect(idempotencyKey).toMatch(/^[\w-]{32}$/);
+    expect(formTokenOf((await visitor.get(pageUrl(date, "time:14:00"))).text)).not.toBe(idempotencyKey);
+
+    const fields = { ...customer, customerEmail: "Twice@Example.com", startTime: "14:00", idempotencyKey };
+    const first = await postForm(visitor, date, fields);
+    const confirmation = await followed(first);
+    // Reloading the page the form led to only shows the booking again.
+    const [made] = await bookingsOf("Twice@Example.com");
+    expect(confirmation.text).toMatch(new RegExp(`>${made!.reference}<`));
+    expect((await visitor.get(first.headers.get("location")!.replace(/#.*/, ""))).text).toMatch(
+      new RegExp(`>${made!.reference}<`),
+    );
+    // Back and send again: the same booking, not a second one.
+    const again = await postForm(visitor, date, fields);
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    expect(await bookingsOf("Twice@Example.com")).toHaveLength(1);
+    // The same token with another customer's details is refused, and shows nothing of the booking.
+    const stranger = await postForm(visitor, date, { ...fields, customerEmail: "stranger@example.com" });
+    expect(stranger.status).toBe(409);
+    expect(alertsOf(stranger.text)).toEqual([
+      "This booking form has already been used. Please reload the page to make another booking.",
+    ]);
+
+    // A fresh form for an overlapping time of the same customer (any case of the address): refused, naming the booking.
+    const overlap = await postForm(visitor, date, {
+      ...customer,
+      customerEmail: "twice@example.COM",
+      startTime: "14:00",
+    });
+    expect(overlap.status).toBe(409);
+    expect(alertsOf(overlap.text).join()).toContain(
+      `You already have a booking at 14:00 on ${formatShopDate(date, "weekdayDate")} (${made!.reference}). To change it, use the link in your confirmation.`,
+    );
   });
 });

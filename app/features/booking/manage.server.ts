@@ -10,7 +10,13 @@ import { findOpenTimes, loadSchedules } from "./availability.server";
 import { queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
-import { candidatesFor, claimComputedTime, hashManageToken, queuedMailStatus } from "./booking.server";
+import {
+  assertNoOverlappingBooking,
+  candidatesFor,
+  claimComputedTime,
+  hashManageToken,
+  queuedMailStatus,
+} from "./booking.server";
 import {
   MAX_ONLINE_MOVES,
   movedTooOftenMessage,
@@ -205,6 +211,14 @@ export async function rescheduleBookingByToken(
       shop,
       now,
     );
+    // After the barbers' lock, in the order a new booking takes the locks.
+    await assertNoOverlappingBooking(trx, {
+      email: booking.customerEmail,
+      date: request.date,
+      startTime: request.startTime,
+      durationMinutes: booking.durationMinutes,
+      exceptBookingId: booking.id,
+    });
     const updated = await trx
       .updateTable("bookings")
       .set((eb) => ({ slot_id: slotId, sequence: eb("sequence", "+", 1) }))
