@@ -221,3 +221,58 @@ describe("/bookings without JavaScript", () => {
     );
   });
 });
+
+describe("/bookings/manage/{token} without JavaScript", () => {
+  /** A form of the manage page as a browser without JavaScript posts it. */
+  const postManage = (token: string, fields: Record<string, string>) =>
+    api.anonymous().request("POST", `/bookings/manage/${token}`, {
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+
+  it("moves and cancels with a redirect to the page that shows the result, so a reload changes nothing", async () => {
+    await api.db.deleteFrom("rate_limit_events").execute();
+    const date = wednesdays[2]!;
+    const made = await api.anonymous().post("/api/bookings", {
+      ...customer,
+      customerEmail: "changes@example.com",
+      services: [serviceId],
+      date,
+      startTime: "15:00",
+      memberId: barber.id,
+    });
+    expect(made.status).toBe(201);
+    const token = made.body.manageToken as string;
+    const offered = (
+      await api.anonymous().get(`/api/availability?date=${date}&services=${serviceId}&member=${barber.id}`)
+    ).body as Array<{ startTime: string; endTime: string }>;
+    const to = offered.find((time) => time.startTime !== "15:00")!;
+
+    const move = await postManage(token, {
+      intent: "reschedule",
+      date,
+      startTime: to.startTime,
+      memberId: String(barber.id),
+    });
+    expect(move.status).toBe(303);
+    expect(move.headers.get("location")).toBe(`/bookings/manage/${token}?moved=1#reschedule-heading`);
+    const moved = await api.anonymous().get(`/bookings/manage/${token}?moved=1`);
+    expect(moved.text).toContain(
+      `Your booking has moved to ${formatShopDate(date)}, ${to.startTime} – ${to.endTime} with ${barber.name}.`,
+    );
+
+    const asked = await postManage(token, { intent: "cancel" });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain("Are you sure you want to cancel this booking?");
+    const cancel = await postManage(token, { intent: "cancel", confirmed: "yes" });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get("location")).toBe(`/bookings/manage/${token}`);
+    expect((await api.anonymous().get(`/bookings/manage/${token}`)).text).toContain(
+      "This booking has been cancelled and the time is free again.",
+    );
+    // The same form sent again: refused, and the booking stays as it is.
+    const again = await postManage(token, { intent: "cancel", confirmed: "yes" });
+    expect(again.status).toBe(409);
+    expect(alertsOf(again.text)).toEqual([]);
+  });
+});
