@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { data, redirect, useLocation, useRevalidator } from "react-router";
+import { createCookie, data, redirect, useLocation, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
@@ -74,8 +74,22 @@ async function availabilityAnswer<S extends z.ZodType, T>(
   return query.success ? { url, data: await read(query.data) } : undefined;
 }
 
-/** Where a booking made by the form is shown: a page of its own, so a reload shows it again instead of booking again. */
-const confirmationPath = (manageToken: string) => `/bookings?booked=${manageToken}#booking-confirmed-title`;
+/**
+ * Where a booking made by the form is shown: a page of its own, so a reload shows it again instead of booking
+ * again. The address names only the reference; the manage token travels in a short-lived cookie of this page's
+ * path, so it is never in an address (decision 019).
+ */
+const confirmationPath = (reference: string) => `/bookings?booked=${reference}#booking-confirmed-title`;
+const confirmationCookie = (secure: boolean) =>
+  createCookie("booking-confirmation", { httpOnly: true, sameSite: "lax", secure, path: "/bookings", maxAge: 900 });
+
+/** The booking the visitor's form just made, when the address and the cookie name the same one. */
+async function justBooked(context: Route.LoaderArgs["context"], request: Request, reference: string) {
+  const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const confirmation = typeof token === "string" ? await confirmationByManageToken(context, token) : null;
+  return confirmation?.reference === reference ? confirmation : null;
+}
 
 /** A page with a one-time form token or a fresh booking is this visitor's alone: never from a shared cache. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -98,7 +112,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [dates, times, confirmation] = await Promise.all([
     availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
     availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
-    booked ? confirmationByManageToken(context, booked) : null,
+    booked ? justBooked(context, request, booked) : null,
   ]);
   // The details form is in the HTML once a time is chosen: it carries the token that makes it book once.
   const formToken = choices.timeKey ? newFormToken() : null;
@@ -144,7 +158,11 @@ export async function action({ request, context }: Route.ActionArgs) {
             options,
           );
     // Post, redirect, get: a reload or the back button shows the booking instead of sending the form again.
-    return redirect(confirmationPath(confirmation.manageToken), 303);
+    const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
+    return redirect(confirmationPath(confirmation.reference), {
+      status: 303,
+      headers: { "Set-Cookie": await cookie.serialize(confirmation.manageToken) },
+    });
   } catch (error) {
     const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
     return formFailure(error, { values, slotNotice });

@@ -46,12 +46,22 @@ function postForm(client: TestClient, date: string, fields: Record<string, strin
   });
 }
 
+/** The page a booking posted as a form leads to, loaded as the browser does: with the cookie the answer set. */
+const confirmationPage = (answer: TestResponse) =>
+  api.anonymous().request("GET", answer.headers.get("location")!.replace(/#.*/, ""), {
+    headers: { cookie: answer.headers.get("set-cookie")!.split(";")[0]! },
+  });
+
 /** A booking posted as a form answers 303 to the page that shows it; that page, as the browser then loads it. */
 async function followed(answer: TestResponse) {
   expect(answer.status).toBe(303);
   const location = answer.headers.get("location")!;
-  expect(location).toMatch(/^\/bookings\?booked=[\w-]{43}#booking-confirmed-title$/);
-  const page = await api.anonymous().get(location.replace(/#.*/, ""));
+  // The address names the booking's reference; its manage token is only in the short-lived cookie.
+  expect(location).toMatch(/^\/bookings\?booked=OB-[2-9A-Z]{8}#booking-confirmed-title$/);
+  expect(answer.headers.get("set-cookie")).toMatch(
+    /^booking-confirmation=[^;]+; Max-Age=900; Path=\/bookings; .*HttpOnly; SameSite=Lax$/,
+  );
+  const page = await confirmationPage(answer);
   expect(page.status).toBe(200);
   expect(page.headers.get("cache-control")).toBe("private, no-store");
   expect(page.text).toContain("Your appointment is booked");
@@ -195,9 +205,10 @@ describe("/bookings without JavaScript", () => {
     // Reloading the page the form led to only shows the booking again.
     const [made] = await bookingsOf("Twice@Example.com");
     expect(confirmation.text).toMatch(new RegExp(`>${made!.reference}<`));
-    expect((await visitor.get(first.headers.get("location")!.replace(/#.*/, ""))).text).toMatch(
-      new RegExp(`>${made!.reference}<`),
-    );
+    expect((await confirmationPage(first)).text).toMatch(new RegExp(`>${made!.reference}<`));
+    // Without the cookie (another browser), the address shows no booking.
+    const elsewhere = await api.anonymous().get(first.headers.get("location")!.replace(/#.*/, ""));
+    expect(elsewhere.text).not.toContain("Your appointment is booked");
     // Back and send again: the same booking, not a second one.
     const again = await postForm(visitor, date, fields);
     expect(again.headers.get("location")).toBe(first.headers.get("location"));
