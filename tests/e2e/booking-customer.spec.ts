@@ -241,6 +241,53 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main")).toContainText("10:00 – 10:30");
   });
 
+  test("a booking sent once, reloaded, gone back to and sent again from a stale form stays one booking", async ({
+    page,
+    owner,
+  }) => {
+    const service = await createService(owner, { title: unique("Once Cut"), price: 20, duration: 30 });
+    const barber = await createBarber(owner, service);
+    const date = nextWeekday();
+    const email = `${unique("once").replace(/\W+/g, "-")}@example.com`.toLowerCase();
+    const formUrl = `/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:10:00`;
+    const sendDetails = async (tab: typeof page) => {
+      await tab.getByLabel("Name", { exact: true }).fill(customer.customerName);
+      await tab.getByLabel("Email", { exact: true }).fill(email);
+      await tab.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+      await tab.getByRole("button", { name: "Book Appointment" }).click();
+    };
+    // The same form open in a second tab: what "back" shows where the browser keeps the old page.
+    const staleTab = await page.context().newPage();
+    await staleTab.goto(formUrl);
+
+    await page.goto(formUrl);
+    await sendDetails(page);
+    const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
+    await expect(confirmation).toContainText(/OB-[2-9A-Z]{8}/);
+    const reference = (await confirmation.textContent())!.match(/OB-[2-9A-Z]{8}/)![0];
+    // Post, redirect, get: the address is the confirmation's, naming only the reference.
+    expect(new URL(page.url()).search).toBe(`?booked=${reference}`);
+
+    await page.reload();
+    await expect(confirmation).toContainText(reference);
+
+    // Back on the form's page: its time is now taken, so there is nothing to send again.
+    await page.goBack();
+    const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+    await expect(times.getByRole("button").first()).toHaveText("10:30 – 11:00");
+    await expect(page.getByRole("button", { name: "Book Appointment" })).toHaveCount(0);
+
+    // The stale form sent anyway: refused, naming the booking already made.
+    await sendDetails(staleTab);
+    await expect(staleTab.getByRole("alert").filter({ hasText: reference })).toHaveText(
+      `You already have a booking at 10:00 on ${formatShopDate(date, "weekdayDate")} (${reference}). To change it, use the link in your confirmation.`,
+    );
+
+    const record = await owner.get(`/api/customers/${encodeURIComponent(email)}`);
+    expect(record.status(), await record.text()).toBe(200);
+    expect((await record.json()).bookings).toBe(1);
+  });
+
   test("a refused booking shows the schema's messages, then the lost time, keeping the typed details", async ({
     page,
     owner,
