@@ -54,3 +54,14 @@ describe("what the audit log makes of a write", () => {
     expect(describeAdminPageAction("GET", "/admin/settings.data")).toBeNull();
   });
 });
+
+describe("what the audit log makes of a booking", () => {
+  it("names the owner's booking for a caller as such, labelled by the answer's reference", () => {
+    expect(describeApiCall("POST", "/bookings")).toMatchObject({
+      kind: "bookings",
+      action: "book for a caller",
+      labelFields: ["reference"],
+    });
+    expect(describeApiCall("POST", "/booking-slots/7/cancel")).toMatchObject({ labelFields: ["reference"] });
+  });
+});

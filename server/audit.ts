@@ -37,6 +37,8 @@ const ACTIONS: Record<string, string> = {
   "POST /accounts/me/two-factor/disable": "turn off two-factor",
   "POST /gallery/categories": "create category",
   "DELETE /gallery/categories/:id": "delete category",
+  "POST /bookings": "book for a caller",
+  "PATCH /booking-slots/:id": "book slot",
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
@@ -49,8 +51,13 @@ const ACTIONS: Record<string, string> = {
 /** Reads that are recorded all the same: they hand a customer's personal data out of the shop. */
 const AUDITED_READS = new Set(["GET /customers/:email/export"]);
 
-/** Resources whose answer names the item; others (bookings, contact messages) hold personal data, so no label. */
+/**
+ * Resources whose answer names the item. A booking is named by its reference (never by its customer); others
+ * (contact messages) hold personal data, so no label.
+ */
 const LABEL_FIELDS: Record<string, readonly string[]> = {
+  bookings: ["reference"],
+  "booking-slots": ["reference"],
   services: ["title"],
   products: ["name"],
   gallery: ["title", "name"],
