@@ -82,6 +82,35 @@ describe("npm run admin:reset-password", () => {
       .executeTakeFirst();
     await db.destroy();
     expect(await verifyPassword("owner-password-2", user!.password_hash)).toBe(true);
+    expect(run.stdout).not.toContain("Two-factor");
+  });
+
+  it("says when it turned the account's two-factor sign-in off", async () => {
+    const cwd = tempFolder();
+    const dataDir = await siteDataDir();
+    fs.writeFileSync(path.join(cwd, ".env"), `DATA_DIR=${dataDir}\n`);
+    const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "barber.sqlite") });
+    await db
+      .insertInto("users")
+      .values({
+        username: "owner",
+        password_hash: "x",
+        is_admin: 1,
+        two_factor_enabled: 1,
+        two_factor_secret: "sealed",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const run = await runScriptProcess("reset-admin-password.ts", ["owner", "owner-password-3"], { cwd });
+    const user = await db
+      .selectFrom("users")
+      .select("two_factor_enabled")
+      .where("username", "=", "owner")
+      .executeTakeFirstOrThrow();
+    await db.destroy();
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Two-factor sign-in was on for "owner" and is now off');
+    expect(user.two_factor_enabled).toBe(0);
   });
 });
 
