@@ -1,6 +1,10 @@
+import { execFile } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/db/client.server";
 import { verifyPassword } from "~/features/auth/auth.server";
@@ -177,5 +181,27 @@ describe("npm run customer:fingerprint", () => {
     expect(fs.existsSync(dataDir)).toBe(false);
     const malformed = await runScriptProcess("customer-fingerprint.ts", ["not-an-address"]);
     expectOneLineError(malformed, "Usage: npm run customer:fingerprint -- name@example.com");
+  });
+});
+
+describe("the end-to-end tests' server", () => {
+  it("stops with a clear message when its port is taken, instead of testing whatever answers there", async () => {
+    const other = net.createServer().listen(0, "127.0.0.1");
+    await once(other, "listening");
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const run = await promisify(execFile)(process.execPath, ["tests/support/e2e-server.mjs"], {
+        env: { ...process.env, PORT: String(port) },
+      }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Port ${port} is already in use, so the end-to-end tests cannot start their server there. Stop what runs on it, or choose another port: E2E_PORT=4180 npx playwright test`,
+      );
+    } finally {
+      other.close();
+    }
   });
 });
