@@ -289,7 +289,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             <>
               {" "}
               A fixed appointment fee of <strong className="text-ink-foreground">{formatPence(feePence)}</strong> is
-              added to every booking.
+              added to every booking, once, however many services you choose: each service&apos;s all-in price includes
+              it, and the summary shows your total.
             </>
           )}
         </p>
