@@ -1,6 +1,10 @@
+import { execFile } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/db/client.server";
 import { verifyPassword } from "~/features/auth/auth.server";
@@ -82,6 +86,35 @@ describe("npm run admin:reset-password", () => {
       .executeTakeFirst();
     await db.destroy();
     expect(await verifyPassword("owner-password-2", user!.password_hash)).toBe(true);
+    expect(run.stdout).not.toContain("Two-factor");
+  });
+
+  it("says when it turned the account's two-factor sign-in off", async () => {
+    const cwd = tempFolder();
+    const dataDir = await siteDataDir();
+    fs.writeFileSync(path.join(cwd, ".env"), `DATA_DIR=${dataDir}\n`);
+    const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "barber.sqlite") });
+    await db
+      .insertInto("users")
+      .values({
+        username: "owner",
+        password_hash: "x",
+        is_admin: 1,
+        two_factor_enabled: 1,
+        two_factor_secret: "sealed",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const run = await runScriptProcess("reset-admin-password.ts", ["owner", "owner-password-3"], { cwd });
+    const user = await db
+      .selectFrom("users")
+      .select("two_factor_enabled")
+      .where("username", "=", "owner")
+      .executeTakeFirstOrThrow();
+    await db.destroy();
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Two-factor sign-in was on for "owner" and is now off');
+    expect(user.two_factor_enabled).toBe(0);
   });
 });
 
@@ -148,5 +181,27 @@ describe("npm run customer:fingerprint", () => {
     expect(fs.existsSync(dataDir)).toBe(false);
     const malformed = await runScriptProcess("customer-fingerprint.ts", ["not-an-address"]);
     expectOneLineError(malformed, "Usage: npm run customer:fingerprint -- name@example.com");
+  });
+});
+
+describe("the end-to-end tests' server", () => {
+  it("stops with a clear message when its port is taken, instead of testing whatever answers there", async () => {
+    const other = net.createServer().listen(0, "127.0.0.1");
+    await once(other, "listening");
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const run = await promisify(execFile)(process.execPath, ["tests/support/e2e-server.mjs"], {
+        env: { ...process.env, PORT: String(port) },
+      }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Port ${port} is already in use, so the end-to-end tests cannot start their server there. Stop what runs on it, or choose another port: E2E_PORT=4180 npx playwright test`,
+      );
+    } finally {
+      other.close();
+    }
   });
 });

@@ -83,3 +83,14 @@ describe("what the audit log makes of a write", () => {
     expect(describeAdminPageRequest("GET", "/admin/services")).toBeNull();
   });
 });
+
+describe("what the audit log makes of a booking", () => {
+  it("names the owner's booking for a caller as such, labelled by the answer's reference", () => {
+    expect(describeApiCall("POST", "/bookings")).toMatchObject({
+      kind: "bookings",
+      action: "book for a caller",
+      labelFields: ["reference"],
+    });
+    expect(describeApiCall("POST", "/booking-slots/7/cancel")).toMatchObject({ labelFields: ["reference"] });
+  });
+});

@@ -40,6 +40,8 @@ const ACTIONS: Record<string, string> = {
   "POST /accounts/me/two-factor/disable": "turn off two-factor",
   "POST /gallery/categories": "create category",
   "DELETE /gallery/categories/:id": "delete category",
+  "POST /bookings": "book for a caller",
+  "PATCH /booking-slots/:id": "book slot",
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
@@ -60,8 +62,13 @@ const AUDITED_READS: Record<string, string> = {
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */
 const ADMIN_BOOKING_LIST = "GET /booking-slots";
 
-/** Resources whose answer names the item; others (bookings, contact messages) hold personal data, so no label. */
+/**
+ * Resources whose answer names the item. A booking is named by its reference (never by its customer); others
+ * (contact messages) hold personal data, so no label.
+ */
 const LABEL_FIELDS: Record<string, readonly string[]> = {
+  bookings: ["reference"],
+  "booking-slots": ["reference"],
   services: ["title"],
   products: ["name"],
   gallery: ["title", "name"],

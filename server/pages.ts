@@ -8,7 +8,7 @@ import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
 import { loadSettings } from "~/features/settings/settings.server";
-import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag } from "./response-cache";
+import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag, withNonce } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -151,6 +151,13 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
     );
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
+    // A page that says it is this visitor's alone (a one-time form token, their booking) is sent, never kept.
+    if (response.headers.get("Cache-Control")?.includes("no-store")) {
+      res.status(response.status);
+      for (const [name, value] of headers) res.setHeader(name, value);
+      res.end(req.method === "HEAD" ? undefined : withNonce(body, res.locals.cspNonce as string));
+      return;
+    }
     const entry = { status: response.status, headers, body, etag: etagOf(body), hasNonce: true };
     if (req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie")) cache.set(key, entry);
     sendWithEtag(req, res, entry);

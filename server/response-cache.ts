@@ -130,12 +130,12 @@ export function sendWithEtag(req: Request, res: Response, entry: CachedResponse)
   }
   if (req.method === "HEAD") return void res.end();
   const nonce = res.locals.cspNonce as string | undefined;
-  res.end(
-    entry.hasNonce && nonce
-      ? Buffer.from(entry.body.toString("latin1").replaceAll(NONCE_PLACEHOLDER, nonce), "latin1")
-      : entry.body,
-  );
+  res.end(entry.hasNonce && nonce ? withNonce(entry.body, nonce) : entry.body);
 }
+
+/** A page rendered with NONCE_PLACEHOLDER, carrying this response's nonce instead. */
+export const withNonce = (body: Buffer, nonce: string) =>
+  Buffer.from(body.toString("latin1").replaceAll(NONCE_PLACEHOLDER, nonce), "latin1");
 
 /** For public GET routes of the API: answers from the cache, or fills it from the handler's `res.json`. */
 export function cachePublicJson(cache: ResponseCache): RequestHandler {

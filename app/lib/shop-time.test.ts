@@ -60,23 +60,27 @@ describe("shop time (Europe/London)", () => {
     expect(fromMinutes(toMinutes("09:30") + 45)).toBe("10:15");
   });
 
-  it("writes dates in the spec's style and times as 9:00 am, everywhere the same", () => {
-    expect(formatShopDate("2026-12-01")).toBe("Tuesday, December 1, 2026");
-    expect(formatShopDate("2026-12-01", "medium")).toBe("December 1, 2026");
-    expect(formatShopDate("2026-12-01", "short")).toBe("Dec 1, 2026");
-    expect(formatShopDate("2026-12-01", "day")).toBe("Tue, Dec 1");
-    expect(formatShopDate("2026-12-01", "month")).toBe("December 2026");
+  it("writes British dates and 24-hour times, everywhere the same; a blog post keeps the spec's formats", () => {
+    expect(formatShopDate("2026-12-02")).toBe("Wednesday 2 December 2026");
+    expect(formatShopDate("2026-12-02", "medium")).toBe("2 December 2026");
+    expect(formatShopDate("2026-12-02", "short")).toBe("2 Dec 2026");
+    expect(formatShopDate("2026-12-02", "weekdayDate")).toBe("Wednesday 2 December");
+    expect(formatShopDate("2026-12-02", "day")).toBe("Wed 2 Dec");
+    expect(formatShopDate("2026-12-02", "month")).toBe("December 2026");
+    expect(formatShopDate("2024-01-05", "blogPost")).toBe("January 5, 2024");
+    expect(formatShopDate("2024-01-05", "blogCard")).toBe("Jan 5, 2024");
     expect([formatTime("09:00"), formatTime("00:05"), formatTime("12:30"), formatTime("17:45")]).toEqual([
-      "9:00 am",
-      "12:05 am",
-      "12:30 pm",
-      "5:45 pm",
+      "09:00",
+      "00:05",
+      "12:30",
+      "17:45",
     ]);
-    expect(formatTimeRange("09:30", "10:15")).toBe("9:30 am – 10:15 am");
+    expect(formatTimeRange("09:30", "10:15")).toBe("09:30 – 10:15");
     // 23:30 UTC in July is 00:30 the next day in Oldham.
-    expect(formatShopInstant("2026-07-15T23:30:00Z", "medium", { withTime: true })).toBe("July 16, 2026 at 12:30 am");
-    expect(formatShopInstant("2026-01-05T10:00:00Z")).toBe("Jan 5, 2026");
-    expect(withShopClock("Monday: 9:00 AM – 6:00 PM")).toBe("Monday: 9:00 am – 6:00 pm");
+    expect(formatShopInstant("2026-07-15T23:30:00Z", "medium", { withTime: true })).toBe("16 July 2026 at 00:30");
+    expect(formatShopInstant("2026-01-05T10:00:00Z")).toBe("5 Jan 2026");
+    expect(withShopClock("Monday: 9:00 AM – 6:00 PM")).toBe("Monday: 09:00 – 18:00");
+    expect(withShopClock("Sat: 12:30 pm – 12:00 a.m.")).toBe("Sat: 12:30 – 00:00");
     expect(withShopClock("Sunday: Closed")).toBe("Sunday: Closed");
   });
 });

@@ -70,62 +70,69 @@ export function addDays(date: string, days: number) {
 }
 
 /*
- * The one way dates and times are written for people, on pages, in mails and in error
- * messages alike: dates in the spec's style ("January 5, 2024", "Jan 5, 2024"), times
- * on the 12-hour clock in lower case ("9:00 am").
+ * The one way dates and times are written for people, on pages, in mails, in subjects, in calendar
+ * files and in error messages alike: British dates ("Wednesday 2 December 2026") and the 24-hour
+ * clock the slots are kept in ("09:30"). Only a blog post's date keeps the spec's own formats.
  */
 const DATE_STYLES = {
-  /** "Tuesday, December 1, 2026": a booking's day. */
-  long: "EEEE, MMMM d, yyyy",
-  /** "December 1, 2026": a blog post's date. */
-  medium: "MMMM d, yyyy",
-  /** "Dec 1, 2026": cards and lists. */
-  short: "MMM d, yyyy",
-  /** "Tuesday, December 1": a date this year, e.g. in a closure notice. */
-  weekdayDate: "EEEE, MMMM d",
-  /** "Tue, Dec 1": several days in a row. */
-  day: "EEE, MMM d",
+  /** "Wednesday 2 December 2026": a booking's day. */
+  long: "EEEE d MMMM yyyy",
+  /** "2 December 2026". */
+  medium: "d MMMM yyyy",
+  /** "2 Dec 2026": cards and lists. */
+  short: "d MMM yyyy",
+  /** "December 2, 2026": a blog post's page (the spec's MMMM d, yyyy). */
+  blogPost: "MMMM d, yyyy",
+  /** "Dec 2, 2026": a blog post's card (the spec's MMM d, yyyy). */
+  blogCard: "MMM d, yyyy",
+  /** "Wednesday 2 December": a date this year, e.g. in a closure notice. */
+  weekdayDate: "EEEE d MMMM",
+  /** "Wed 2 Dec": several days in a row. */
+  day: "EEE d MMM",
   /** "December 2026": a calendar's heading. */
   month: "MMMM yyyy",
-  /** "Tuesday": matches the opening hours' day names. */
+  /** "Wednesday": matches the opening hours' day names. */
   weekday: "EEEE",
-  /** "Tue" over "Dec 1": a day chip in a row of days. */
+  /** "Wed" over "2 Dec": a day chip in a row of days. */
   weekdayShort: "EEE",
-  monthDay: "MMM d",
+  monthDay: "d MMM",
 } as const;
 
 export type DateStyle = keyof typeof DATE_STYLES;
 
-/** Formats a slot date (`yyyy-MM-dd`) for people, e.g. "Tuesday, December 1, 2026". */
+/** Formats a slot date (`yyyy-MM-dd`) for people, e.g. "Wednesday 2 December 2026". */
 export function formatShopDate(date: string, style: DateStyle = "long") {
   const [year = 0, month = 1, day = 1] = numbers(date, "-");
   return format(new Date(year, month - 1, day), DATE_STYLES[style]);
 }
 
-/** "9:00 am" for "09:00". */
+/** "09:30" for "09:30", "09:30:00" or a shorter "9:30": the 24-hour clock, two digits each. */
 export function formatTime(time: string) {
   const [hours = 0, minutes = 0] = numbers(time, ":");
-  return format(new Date(2000, 0, 1, hours, minutes), "h:mm aaa");
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
 }
 
-/** "10:00 am – 10:30 am", the way slots are named in lists and messages. */
+/** "10:00 – 10:30", the way slots are named in lists and messages. */
 export const formatTimeRange = (startTime: string, endTime: string) =>
   `${formatTime(startTime)} – ${formatTime(endTime)}`;
 
 /**
  * Imported text (a directory's "Monday: 9:00 AM – 6:00 PM") written with our times:
- * "Monday: 9:00 am – 6:00 pm". Only clock times change; everything else is left as it is.
+ * "Monday: 09:00 – 18:00". Only clock times change; everything else is left as it is.
  */
 export const withShopClock = (text: string) =>
   text.replace(
-    /\b(\d{1,2}:\d{2})\s?([AaPp])\.?[Mm]\.?(?![\w.])/g,
-    (_, time: string, half: string) => `${time} ${half.toLowerCase()}m`,
+    /\b(\d{1,2}):(\d{2})\s?([AaPp])\.?[Mm]\.?(?![\w.])/g,
+    (_, hours: string, minutes: string, half: string) => {
+      const onTwelve = Number(hours) % 12;
+      return formatTime(`${half.toLowerCase() === "p" ? onTwelve + 12 : onTwelve}:${minutes}`);
+    },
   );
 
 /**
  * Formats an ISO timestamp as the shop's clock read it (Europe/London), so the server's
- * HTML and the hydrated page agree whatever zone either runs in: "Dec 1, 2026", or with
- * `withTime` "Dec 1, 2026 at 9:00 am".
+ * HTML and the hydrated page agree whatever zone either runs in: "1 Dec 2026", or with
+ * `withTime` "1 Dec 2026 at 09:00".
  */
 export function formatShopInstant(iso: string, style: DateStyle = "short", { withTime = false } = {}) {
   const moment = shopMoment(new Date(iso));

@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { Form, Link, data, isRouteErrorResponse, redirect, useRevalidator } from "react-router";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
@@ -34,10 +34,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** Where a change posted by the page's forms is shown: the page itself, so a reload does not send it again. */
+const afterChange = (token: string, change: "cancelled" | "moved") =>
+  change === "moved" ? `/bookings/manage/${token}?moved=1#reschedule-heading` : `/bookings/manage/${token}`;
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
-    const picker = reschedulePickerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    return { ...(await getManagePage(context, params.token, picker)), token: params.token };
+    const search = new URL(request.url).searchParams;
+    const picker = reschedulePickerQuerySchema.parse(Object.fromEntries(search));
+    const page = await getManagePage(context, params.token, picker);
+    // Just moved by the page's form: the page says where to, as it does after a move made in place.
+    const moved = search.get("moved") === "1" && page.booking.status === "confirmed";
+    return { ...page, token: params.token, moved };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -56,13 +64,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (intent === "cancel") {
       if (form.confirmed !== "yes") return { intent, confirmCancel: true };
       await cancelBookingByToken(context, params.token);
-      return { intent, cancelled: true };
+      return redirect(afterChange(params.token, "cancelled"), 303);
     }
     const move = rescheduleRequestSchema.parse(form);
-    return {
-      intent,
-      moved: await rescheduleBookingByToken(context, params.token, move, { client: context.clientKey }),
-    };
+    await rescheduleBookingByToken(context, params.token, move, { client: context.clientKey });
+    return redirect(afterChange(params.token, "moved"), 303);
   } catch (error) {
     return formFailure(error, { intent });
   }
@@ -184,7 +190,13 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                 {moveOptions && (
                   <ReschedulePicker
                     options={moveOptions}
-                    postedResult={actionData?.intent === "reschedule" ? actionData : undefined}
+                    postedResult={
+                      actionData?.intent === "reschedule" && "message" in actionData
+                        ? actionData
+                        : loaderData.moved
+                          ? { moved: booking }
+                          : undefined
+                    }
                   />
                 )}
               </div>

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useRef, useState } from "react";
+import { createCookie, data, redirect, useLocation, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
@@ -21,12 +21,13 @@ import {
   availabilityQuerySchema,
   bookingRequestSchema,
   lostTimeNotice,
+  newFormToken,
   type AppointmentRequestInput,
   type BookingConfirmation as Confirmation,
   type BookingFormValues,
   type BookingRequestInput,
 } from "~/features/booking/booking.schema";
-import { placeAppointment, placeSlotBooking } from "~/features/booking/booking.server";
+import { confirmationByManageToken, placeAppointment, placeSlotBooking } from "~/features/booking/booking.server";
 import { listAvailableSlots } from "~/features/booking/slots.server";
 import {
   DETAIL_FIELDS,
@@ -73,6 +74,26 @@ async function availabilityAnswer<S extends z.ZodType, T>(
   return query.success ? { url, data: await read(query.data) } : undefined;
 }
 
+/**
+ * Where a booking made by the form is shown: a page of its own, so a reload shows it again instead of booking
+ * again. The address names only the reference; the manage token travels in a short-lived cookie of this page's
+ * path, so it is never in an address (decision 019).
+ */
+const confirmationPath = (reference: string) => `/bookings?booked=${reference}#booking-confirmed-title`;
+const confirmationCookie = (secure: boolean) =>
+  createCookie("booking-confirmation", { httpOnly: true, sameSite: "lax", secure, path: "/bookings", maxAge: 900 });
+
+/** The booking the visitor's form just made, when the address and the cookie name the same one. */
+async function justBooked(context: Route.LoaderArgs["context"], request: Request, reference: string) {
+  const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const confirmation = typeof token === "string" ? await confirmationByManageToken(context, token) : null;
+  return confirmation?.reference === reference ? confirmation : null;
+}
+
+/** A page with a one-time form token or a fresh booking is this visitor's alone: never from a shared cache. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [services, team, slots, shop] = await Promise.all([
     listServices(context.db),
@@ -81,24 +102,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.settings(),
   ]);
   const today = shopToday();
-  const choices = choicesFromSearch(new URL(request.url).searchParams, services, today);
+  const search = new URL(request.url).searchParams;
+  const choices = choicesFromSearch(search, services, today);
+  const booked = search.get("booked");
   // The dates and times the chosen services offer, as the page would fetch them: in the HTML, so the page works
   // without JavaScript and shows them at once.
   const member = chosenMember(team, choices.serviceIds, choices.memberChoice);
   const urls = availabilityUrls(choices.serviceIds, member?.id, choices.month, choices.date);
-  const [dates, times] = await Promise.all([
+  const [dates, times, confirmation] = await Promise.all([
     availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
     availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
+    booked ? justBooked(context, request, booked) : null,
   ]);
-  return {
-    services,
-    team,
-    slots,
-    today,
-    choices,
-    availability: { dates, times },
-    closures: closureAnnouncements(shop),
-  };
+  // The details form is in the HTML once a time is chosen: it carries the token that makes it book once.
+  const formToken = choices.timeKey ? newFormToken() : null;
+  return data(
+    {
+      services,
+      team,
+      slots,
+      today,
+      choices,
+      availability: { dates, times },
+      closures: closureAnnouncements(shop),
+      confirmation,
+      formToken,
+    },
+    formToken || booked ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 /**
@@ -126,7 +157,12 @@ export async function action({ request, context }: Route.ActionArgs) {
             bookingRequestSchema.parse(body),
             options,
           );
-    return { confirmation };
+    // Post, redirect, get: a reload or the back button shows the booking instead of sending the form again.
+    const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
+    return redirect(confirmationPath(confirmation.reference), {
+      status: 303,
+      headers: { "Set-Cookie": await cookie.serialize(confirmation.manageToken) },
+    });
   } catch (error) {
     const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
     return formFailure(error, { values, slotNotice });
@@ -154,9 +190,11 @@ function postedDetails(answer: {
 export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { services, team, slots, today, closures, availability } = loaderData;
   const location = useLocation();
-  // The answer to the form posted without JavaScript, if this page is one.
-  const booked = actionData && "confirmation" in actionData ? actionData.confirmation : null;
-  const refused = actionData && "values" in actionData ? actionData : null;
+  // The booking the form posted without JavaScript made, shown after its redirect.
+  const booked = loaderData.confirmation;
+  const refused = actionData ?? null;
+  // The hydrated form's one-time token: kept across retries of one booking, new once it is made.
+  const formToken = useRef(loaderData.formToken);
   const feePence = useBookingFeePence();
   const { revalidate } = useRevalidator();
   const flow = useBookingFlow({
@@ -193,6 +231,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
       customerPhone: values.customerPhone,
       notes: values.notes,
       services: values.services.map(String),
+      idempotencyKey: (formToken.current ??= newFormToken()),
     };
     try {
       const booked =
@@ -208,6 +247,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               memberId: choice.memberId,
             } satisfies AppointmentRequestInput);
       toast({ title: "Your appointment has been booked successfully!" });
+      formToken.current = newFormToken();
       flow.reset();
       setDetailsShown(false);
       setSlotNotice(null);
@@ -249,7 +289,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             <>
               {" "}
               A fixed appointment fee of <strong className="text-ink-foreground">{formatPence(feePence)}</strong> is
-              added to every booking.
+              added to every booking, once, however many services you choose: each service&apos;s all-in price includes
+              it, and the summary shows your total.
             </>
           )}
         </p>
@@ -393,7 +434,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                     onSubmit={submit}
                     missing={flow.missing}
                     action={`${location.pathname}${location.search}#your-details-title`}
-                    hiddenFields={flow.postedChoice}
+                    hiddenFields={
+                      loaderData.formToken
+                        ? [...flow.postedChoice, ["idempotencyKey", loaderData.formToken]]
+                        : flow.postedChoice
+                    }
                     posted={posted}
                   />
                 </CardContent>

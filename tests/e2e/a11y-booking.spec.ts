@@ -48,7 +48,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await chooseBooking(page, {
         services,
         date,
-        time: "10:00 am – 10:30 am",
+        time: "10:00 – 10:30",
         who: { customerName: "A", customerEmail: "x", customerPhone: "1", notes: "" },
       });
       await page.getByRole("button", { name: "Book Appointment" }).click();

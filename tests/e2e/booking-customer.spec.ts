@@ -31,20 +31,20 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
   await expect(page.getByText(/appointment fee of £8\.00 is added to every booking/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
 
-  await chooseBooking(page, { services, date, time: "10:00 am – 10:45 am" });
+  await chooseBooking(page, { services, date, time: "10:00 – 10:45" });
   const summary = page.getByRole("region", { name: "Summary" });
   await expect(summary).toContainText("Total duration55 mins");
   await expect(summary).toContainText("Subtotal£25.75");
   await expect(summary).toContainText("Appointment fee£8.00");
   await expect(summary).toContainText("Total£33.75");
-  await expect(page.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "10:00 – 10:45" })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("button", { name: "Book Appointment" }).click();
   await expectToast(page, "Your appointment has been booked successfully!");
 
   const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
   await expect(confirmation).toContainText(formatShopDate(date));
-  await expect(confirmation).toContainText("10:00 am – 10:55 am");
+  await expect(confirmation).toContainText("10:00 – 10:55");
   await expect(confirmation).toContainText(services[0].title);
   await expect(confirmation).toContainText(services[1].title);
   await expect(confirmation).toContainText("£33.75");
@@ -99,7 +99,7 @@ test("of two customers racing for one slot, one books and the other is told plai
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   for (const [index, page] of pages.entries()) {
     await page.goto("/bookings");
-    await chooseBooking(page, { services: [services[0]], date, time: "11:15 am – 11:45 am", who: people[index] });
+    await chooseBooking(page, { services: [services[0]], date, time: "11:15 – 11:45", who: people[index] });
   }
 
   await Promise.all(pages.map((page) => page.getByRole("button", { name: "Book Appointment" }).click()));
@@ -137,7 +137,7 @@ test("the details form checks its fields and the submit waits for a service and 
   await chooseBooking(page, {
     services: [services[0]],
     date,
-    time: "12:30 pm – 1:00 pm",
+    time: "12:30 – 13:00",
     who: { ...customer, customerName: "S", customerEmail: "not-an-email", customerPhone: "12345" },
   });
   await page.getByRole("button", { name: "Book Appointment" }).click();
@@ -173,9 +173,9 @@ test("the calendar offers only dates with free slots and works from the keyboard
   await expect(day).toBeFocused();
   await page.keyboard.press("Enter");
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
-  await expect(times.getByRole("button")).toHaveText(["1:00 pm – 1:20 pm", "1:20 pm – 1:40 pm", "1:40 pm – 2:00 pm"]);
-  await times.getByRole("button", { name: "1:20 pm – 1:40 pm" }).press("Enter");
-  await expect(times.getByRole("button", { name: "1:20 pm – 1:40 pm" })).toHaveAttribute("aria-pressed", "true");
+  await expect(times.getByRole("button")).toHaveText(["13:00 – 13:20", "13:20 – 13:40", "13:40 – 14:00"]);
+  await times.getByRole("button", { name: "13:20 – 13:40" }).press("Enter");
+  await expect(times.getByRole("button", { name: "13:20 – 13:40" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("heading", { name: "Your Details" })).toBeVisible();
 });
 
@@ -207,9 +207,9 @@ test.describe("without JavaScript", () => {
     await day.click();
 
     const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
-    await expect(times.getByRole("button").first()).toHaveText("10:00 am – 10:30 am");
-    await times.getByRole("button", { name: "10:00 am – 10:30 am" }).click();
-    await expect(times.getByRole("button", { name: "10:00 am – 10:30 am" })).toHaveAttribute("aria-pressed", "true");
+    await expect(times.getByRole("button").first()).toHaveText("10:00 – 10:30");
+    await times.getByRole("button", { name: "10:00 – 10:30" }).click();
+    await expect(times.getByRole("button", { name: "10:00 – 10:30" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("checkbox", { name: service.title })).toBeChecked();
     await expect(page.getByRole("region", { name: "Summary" })).toContainText(`Barber${barber.name}`);
 
@@ -220,7 +220,7 @@ test.describe("without JavaScript", () => {
 
     const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
     await expect(confirmation).toContainText(formatShopDate(date));
-    await expect(confirmation).toContainText("10:00 am – 10:30 am");
+    await expect(confirmation).toContainText("10:00 – 10:30");
     await expect(confirmation).toContainText(service.title);
     await expect(confirmation).toContainText(barber.name);
     await expect(confirmation).toContainText("£28.00");
@@ -238,7 +238,54 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Your Booking" })).toBeVisible();
     await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
     await expect(page.getByText(`Hello ${customer.customerName}`)).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("10:00 am – 10:30 am");
+    await expect(page.getByRole("main")).toContainText("10:00 – 10:30");
+  });
+
+  test("a booking sent once, reloaded, gone back to and sent again from a stale form stays one booking", async ({
+    page,
+    owner,
+  }) => {
+    const service = await createService(owner, { title: unique("Once Cut"), price: 20, duration: 30 });
+    const barber = await createBarber(owner, service);
+    const date = nextWeekday();
+    const email = `${unique("once").replace(/\W+/g, "-")}@example.com`.toLowerCase();
+    const formUrl = `/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:10:00`;
+    const sendDetails = async (tab: typeof page) => {
+      await tab.getByLabel("Name", { exact: true }).fill(customer.customerName);
+      await tab.getByLabel("Email", { exact: true }).fill(email);
+      await tab.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+      await tab.getByRole("button", { name: "Book Appointment" }).click();
+    };
+    // The same form open in a second tab: what "back" shows where the browser keeps the old page.
+    const staleTab = await page.context().newPage();
+    await staleTab.goto(formUrl);
+
+    await page.goto(formUrl);
+    await sendDetails(page);
+    const confirmation = page.getByRole("region", { name: "Your appointment is booked" });
+    await expect(confirmation).toContainText(/OB-[2-9A-Z]{8}/);
+    const reference = (await confirmation.textContent())!.match(/OB-[2-9A-Z]{8}/)![0];
+    // Post, redirect, get: the address is the confirmation's, naming only the reference.
+    expect(new URL(page.url()).search).toBe(`?booked=${reference}`);
+
+    await page.reload();
+    await expect(confirmation).toContainText(reference);
+
+    // Back on the form's page: its time is now taken, so there is nothing to send again.
+    await page.goBack();
+    const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
+    await expect(times.getByRole("button").first()).toHaveText("10:30 – 11:00");
+    await expect(page.getByRole("button", { name: "Book Appointment" })).toHaveCount(0);
+
+    // The stale form sent anyway: refused, naming the booking already made.
+    await sendDetails(staleTab);
+    await expect(staleTab.getByRole("alert").filter({ hasText: reference })).toHaveText(
+      `You already have a booking at 10:00 on ${formatShopDate(date, "weekdayDate")} (${reference}). To change it, use the link in your confirmation.`,
+    );
+
+    const record = await owner.get(`/api/customers/${encodeURIComponent(email)}`);
+    expect(record.status(), await record.text()).toBe(200);
+    expect((await record.json()).bookings).toBe(1);
   });
 
   test("a refused booking shows the schema's messages, then the lost time, keeping the typed details", async ({
@@ -252,7 +299,7 @@ test.describe("without JavaScript", () => {
 
     // The page's address carries every choice, as its forms send them.
     await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:10:00`);
-    await expect(times.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
+    await expect(times.getByRole("button", { name: "10:00 – 10:45" })).toHaveAttribute("aria-pressed", "true");
     await page.getByLabel("Name", { exact: true }).fill("S");
     await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
     await page.getByLabel("Phone", { exact: true }).fill("12345");
@@ -262,7 +309,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("S");
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(customer.customerEmail);
-    await expect(times.getByRole("button", { name: "10:00 am – 10:45 am" })).toHaveAttribute("aria-pressed", "true");
+    await expect(times.getByRole("button", { name: "10:00 – 10:45" })).toHaveAttribute("aria-pressed", "true");
 
     // Someone else takes the time meanwhile.
     const taken = await owner.post("/api/bookings", {
@@ -285,7 +332,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(customer.customerPhone);
     await expect(page.getByText("Please select a time slot")).toBeVisible();
     await expect(page.getByRole("button", { name: "Book Appointment" })).toBeDisabled();
-    await expect(times.getByRole("button").first()).toHaveText("10:45 am – 11:30 am");
+    await expect(times.getByRole("button").first()).toHaveText("10:45 – 11:30");
   });
 });
 
@@ -305,7 +352,7 @@ test("a page opened with its choices in the address hydrates without errors and 
   await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
   await page.waitForLoadState("networkidle");
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
-  await expect(times.getByRole("button", { name: "11:00 am – 11:30 am" })).toHaveAttribute("aria-pressed", "true");
+  await expect(times.getByRole("button", { name: "11:00 – 11:30" })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
   await page.getByLabel("Email", { exact: true }).fill(customer.customerEmail);
   await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);

@@ -45,8 +45,8 @@ test("on a phone, a customer books a 90-minute service with a chosen barber, the
     await expect(confirmation).toContainText(barber.name);
   }
 
-  await book(barber.name, "10:00 am – 11:30 am");
-  await book("Anyone", "11:30 am – 1:00 pm");
+  await book(barber.name, "10:00 – 11:30");
+  await book("Anyone", "11:30 – 13:00");
 
   // Afterwards the times offered skip both booked spans: the first free start is 13:00.
   await page.getByRole("checkbox", { name: service.title }).check();
@@ -54,8 +54,8 @@ test("on a phone, a customer books a 90-minute service with a chosen barber, the
   await chooseDate();
   await expect(times.getByRole("button").first()).toBeVisible();
   const offered = await times.getByRole("button").allTextContents();
-  expect(offered[0]).toBe("1:00 pm – 2:30 pm");
-  expect(offered.at(-1)).toBe("2:30 pm – 4:00 pm");
+  expect(offered[0]).toBe("13:00 – 14:30");
+  expect(offered.at(-1)).toBe("14:30 – 16:00");
 });
 
 test("the owner adds a barber with hours, gives them a day off, and sees the day view", async ({ page }) => {
@@ -77,7 +77,7 @@ test("the owner adds a barber with hours, gives them a day off, and sees the day
 
   const card = page.getByRole("main").getByRole("listitem").filter({ hasText: name });
   await expect(card).toContainText("Monday – Friday");
-  await expect(card).toContainText("9:00 am – 12:30 pm, 1:30 pm – 5:00 pm");
+  await expect(card).toContainText("09:00 – 12:30, 13:30 – 17:00");
   await expect(card).toContainText("Dentist");
 
   // The day off offers nothing; the next working day does.

@@ -136,7 +136,7 @@ test("Contact: location, phone and hours; the map loads only after Show map; Get
   await expect(main).toContainText("57 Yorkshire Street");
   await expect(main.getByRole("link", { name: "0161 624 9876" }).first()).toHaveAttribute("href", "tel:+441616249876");
   await expect(main).toContainText("Monday – Friday");
-  await expect(main).toContainText("9:30 am – 4:00 pm");
+  await expect(main).toContainText("09:30 – 16:00");
 
   const directions = main.getByRole("link", { name: /Get Directions/ });
   await expect(directions).toHaveAttribute("target", "_blank");
@@ -229,7 +229,7 @@ test("Barber detail: address, opening hours, rating x / 5 with the count, a tapp
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(full.name);
   await expect(main).toContainText(full.formatted_address);
-  // The directory's "9:00 AM" is shown in the site's own format, "9:00 am".
+  // The directory's "9:00 AM" is shown in the site's own format, "09:00".
   const hours = full.opening_hours.weekday_text.map(withShopClock);
   await expect(main.locator("li").filter({ hasText: hours[0]! }).first()).toBeVisible();
   for (const line of hours) await expect(main).toContainText(line);

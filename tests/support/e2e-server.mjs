@@ -3,9 +3,25 @@
 // or a new PostgreSQL database (dropped on exit) when TEST_DATABASE_URL is set.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+
+// Another program on the port would answer Playwright's requests instead of this build: stop and say so.
+const port = Number(process.env.PORT);
+const portTaken = await new Promise((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once("error", (error) => (error.code === "EADDRINUSE" ? resolve(true) : reject(error)));
+  probe.once("listening", () => probe.close(() => resolve(false)));
+  probe.listen(port, "127.0.0.1");
+});
+if (portTaken) {
+  console.error(
+    `Port ${port} is already in use, so the end-to-end tests cannot start their server there. Stop what runs on it, or choose another port: E2E_PORT=4180 npx playwright test`,
+  );
+  process.exit(1);
+}
 
 // A known folder when Playwright names one (specs then reach the database through it), emptied first.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "barber-e2e-"));

@@ -85,4 +85,35 @@ describe("audit log", () => {
     expect(ownersFaqs.body.map((entry) => entry.action)).toEqual(["delete", "update"]);
     expect((await owner.get("/api/audit?limit=0")).status).toBe(400);
   });
+
+  it("names the booking an admin made or cancelled by its reference, never by its customer", async () => {
+    const owner = await api.anonymous().signIn({ username: TEST_ADMIN.username, password: "owner-new-password" });
+    const service = await owner.post("/api/services", {
+      title: "Audit Cut",
+      price: 20,
+      duration: 30,
+      description: "Cut.",
+      icon: "Scissors",
+      category: "hair",
+    });
+    const [slot] = (
+      await owner.post("/api/booking-slots", { dates: ["2099-01-12"], startTime: "11:00", endTime: "11:30" })
+    ).body as Array<{ id: number }>;
+    const booked = await owner.patch(`/api/booking-slots/${slot!.id}`, {
+      customerName: "Phone Caller",
+      customerEmail: "caller@example.com",
+      customerPhone: "07911 123456",
+      services: [String(service.body.id)],
+    });
+    expect(booked.status).toBe(200);
+    expect((await owner.post(`/api/booking-slots/${slot!.id}/cancel`)).status).toBe(200);
+
+    const log = await owner.get<AuditEntry[]>("/api/audit?kind=booking-slots&limit=2");
+    expect(log.body.map((entry) => [entry.action, entry.targetLabel, entry.targetId])).toEqual([
+      ["cancel booking", booked.body.reference, String(slot!.id)],
+      ["book slot", booked.body.reference, String(slot!.id)],
+    ]);
+    expect(JSON.stringify(log.body)).not.toContain("caller@example.com");
+    expect(JSON.stringify(log.body)).not.toContain("Phone Caller");
+  });
 });

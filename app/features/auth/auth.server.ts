@@ -66,10 +66,15 @@ export async function ensureAdminAccount(db: Db, username: string, password: str
  * Sets a new password for the user (created as admin when missing), signs out all its sessions and turns
  * its two-factor sign-in off: the operator's way back in for an admin who lost both password and phone.
  */
+/** Sets the password (and admin rights) of an account, creating it if needed; says whether two-factor sign-in was turned off. */
 export async function resetPassword(db: Db, username: string, password: string) {
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "two_factor_enabled"])
+      .where("username", "=", username)
+      .executeTakeFirst();
     if (user) {
       await trx
         .updateTable("users")
@@ -84,12 +89,13 @@ export async function resetPassword(db: Db, username: string, password: string) 
         .execute();
       await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
       await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
-    } else {
-      await trx
-        .insertInto("users")
-        .values({ username, password_hash: hash, is_admin: 1, created_at: new Date().toISOString() })
-        .execute();
+      return { twoFactorTurnedOff: user.two_factor_enabled === 1 };
     }
+    await trx
+      .insertInto("users")
+      .values({ username, password_hash: hash, is_admin: 1, created_at: new Date().toISOString() })
+      .execute();
+    return { twoFactorTurnedOff: false };
   });
 }
 

@@ -160,13 +160,27 @@ describe("POST /api/bookings", () => {
 
     const after = (await times(date, [services.cut], team.alex.id)).map((time) => time.startTime);
     expect(after[0]).toBe("10:30");
-    const overlap = await book({ date, startTime: "10:00", services: [services.cut], memberId: team.alex.id });
+    const overlap = await book({
+      date,
+      startTime: "10:00",
+      services: [services.cut],
+      memberId: team.alex.id,
+      customerEmail: "next@example.com",
+    });
     expect(overlap.status).toBe(409);
     expect(overlap.body).toEqual({ message: NOT_ENOUGH_TIME_MESSAGE });
-    // Another barber is free at the same time.
-    expect((await book({ date, startTime: "09:00", services: [services.cut], memberId: team.bea.id })).status).toBe(
-      201,
-    );
+    // Another barber is free at the same time (for another customer).
+    expect(
+      (
+        await book({
+          date,
+          startTime: "09:00",
+          services: [services.cut],
+          memberId: team.bea.id,
+          customerEmail: "next@example.com",
+        })
+      ).status,
+    ).toBe(201);
 
     const listed = ((await admin.get(`/api/booking-slots?admin=true&from=${date}`)).body as AdminSlot[]).filter(
       (slot) => slot.date === date,
@@ -240,9 +254,17 @@ describe("POST /api/bookings", () => {
       (await admin.post("/api/booking-slots", { date, startTime: "10:00", endTime: "10:30", memberId: team.bea.id }))
         .status,
     ).toBe(201);
-    expect((await book({ date, startTime: "10:30", services: [services.cut], memberId: team.alex.id })).status).toBe(
-      201,
-    );
+    expect(
+      (
+        await book({
+          date,
+          startTime: "10:30",
+          services: [services.cut],
+          memberId: team.alex.id,
+          customerEmail: "half-past@example.com",
+        })
+      ).status,
+    ).toBe(201);
     const tooLong = await api
       .anonymous()
       .patch(`/api/booking-slots/${slot.body.id}`, { ...customer, services: [services.colour] });

@@ -69,7 +69,7 @@ describe("slot creation and the shop's hours", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(
-      `10:00 am – 10:30 am on ${formatShopDate(christmas.to)} falls in a closure (Closed for Christmas) from ${formatShopDate(christmas.from)} to ${formatShopDate(christmas.to)}. Slots cannot be created while the shop is closed.`,
+      `10:00 – 10:30 on ${formatShopDate(christmas.to)} falls in a closure (Closed for Christmas) from ${formatShopDate(christmas.from)} to ${formatShopDate(christmas.to)}. Slots cannot be created while the shop is closed.`,
     );
     expect(await slotCount()).toBe(before);
   });
@@ -83,7 +83,7 @@ describe("slot creation and the shop's hours", () => {
     });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(
-      `7:00 am – 7:30 am on ${formatShopDate(addDays(monday, 14))} is outside the opening hours (Monday: 9:00 am – 6:00 pm). Slots must lie within the opening hours.`,
+      `07:00 – 07:30 on ${formatShopDate(addDays(monday, 14))} is outside the opening hours (Monday: 09:00 – 18:00). Slots must lie within the opening hours.`,
     );
     const overLunch = await admin.post("/api/booking-slots", {
       date: addDays(tuesday, 14),
@@ -91,7 +91,7 @@ describe("slot creation and the shop's hours", () => {
       endTime: "12:30",
     });
     expect(overLunch.status).toBe(400);
-    expect(overLunch.body.message).toContain("(Tuesday: 9:00 am – 12:00 pm, 1:00 pm – 6:00 pm)");
+    expect(overLunch.body.message).toContain("(Tuesday: 09:00 – 12:00, 13:00 – 18:00)");
     expect(await slotCount()).toBe(before);
   });
 

@@ -39,7 +39,7 @@ describe("booking .ics", () => {
     expect(event.uid).toBe("ob-7kq2m9xa@booking.chadderton-cuts");
     const description = event.description;
     expect(description).toContain("Questions? Call us on 0161 000 1234.");
-    expect(description).toContain("Saturday 8:00 am – 12:00 pm");
+    expect(description).toContain("Saturday 08:00 – 12:00");
     expect(description).toContain("Monday – Friday Closed");
     expect(description).toContain("Services: Skin Fade, Beard Trim; Hot Towel");
     expect(description).toContain(booking.manageUrl);
@@ -71,5 +71,20 @@ describe("booking .ics", () => {
       serviceTitles: Array.from({ length: 12 }, (_, i) => `Service number ${i}, deluxe`),
     });
     expect(() => readCalendar(long)).not.toThrow();
+  });
+});
+
+describe("a cancelled booking's .ics", () => {
+  it("cancels the event the earlier files added: same UID, CANCEL method, CANCELLED status and its sequence", () => {
+    const confirmed = readCalendar(bookingIcs(shop, { ...booking, sequence: 1 }));
+    const cancelled = readCalendar(
+      bookingIcs(shop, { ...booking, sequence: 2, cancelled: true, manageUrl: undefined }),
+    );
+    expect(confirmed.calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(cancelled.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(cancelled.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(cancelled.event.uid).toBe(confirmed.event.uid);
+    expect(cancelled.event.sequence).toBe(2);
+    expect(cancelled.event.description).toContain("This appointment has been cancelled.");
   });
 });

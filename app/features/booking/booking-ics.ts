@@ -36,6 +36,8 @@ export interface IcsBooking {
   manageUrl?: string;
   /** The booking's revision: a moved booking's file replaces the event a calendar already holds. */
   sequence?: number;
+  /** A cancelled booking: the file removes the event (METHOD:CANCEL, STATUS:CANCELLED) instead of adding it. */
+  cancelled?: boolean;
 }
 
 const CRLF = "\r\n";
@@ -103,7 +105,8 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     `Services: ${booking.serviceTitles.join(", ")}`,
     ...(booking.memberName ? [`Barber: ${booking.memberName}`] : []),
     `Reference: ${booking.reference}`,
-    booking.manageUrl ? `View or cancel your booking: ${booking.manageUrl}` : undefined,
+    booking.cancelled ? "This appointment has been cancelled." : undefined,
+    booking.manageUrl && !booking.cancelled ? `View or cancel your booking: ${booking.manageUrl}` : undefined,
     `Questions? Call us on ${shop.phone}.`,
     `Opening hours: ${weekLines(shop.openingHours)
       .map((line) => `${line.label} ${formatRanges(line.ranges)}`)
@@ -116,7 +119,7 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     "VERSION:2.0",
     `PRODID:-//${shop.shopName}//Online booking//EN`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${booking.cancelled ? "CANCEL" : "PUBLISH"}`,
     ...LONDON_VTIMEZONE,
     "BEGIN:VEVENT",
     `UID:${booking.reference.toLowerCase()}@booking.${slugOf(shop.shopName)}`,
@@ -124,11 +127,11 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     `DTSTAMP:${utcStamp(stamp)}`,
     `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.startTime)}`,
     `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.endTime)}`,
-    `SUMMARY:${escapeIcsText(`Appointment at ${shop.shopName}`)}`,
+    `SUMMARY:${escapeIcsText(`${booking.cancelled ? "Cancelled: " : ""}Appointment at ${shop.shopName}`)}`,
     `LOCATION:${escapeIcsText(`${shop.shopName}, ${addressLine(shop)}`)}`,
     `DESCRIPTION:${escapeIcsText(description)}`,
     ...(booking.manageUrl ? [`URL:${booking.manageUrl}`] : []),
-    "STATUS:CONFIRMED",
+    `STATUS:${booking.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",
@@ -139,3 +142,7 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
 export const bookingIcsFilename = (shopName: string, reference: string) => `${slugOf(shopName)}-${reference}.ics`;
 
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/** A mail's calendar part names its method, as iTIP asks (RFC 6047), so mail clients offer to apply it. */
+export const icsMailContentType = (cancelled: boolean | undefined) =>
+  `${ICS_CONTENT_TYPE}; method=${cancelled ? "CANCEL" : "PUBLISH"}`;

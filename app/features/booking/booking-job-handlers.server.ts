@@ -28,7 +28,7 @@ const jobMessageId = (ctx: AppContext, job: Job) =>
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token, previous }: BookingMailPayload,
+  { mail, booking, token, previous, cause }: BookingMailPayload,
 ): Promise<OutgoingMail | undefined> {
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
@@ -37,9 +37,11 @@ async function mailFor(
     case "shop-notice":
       return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
     case "customer-cancellation":
-      return customerCancellationMail(ctx.config, await loadSettings(ctx.db), booking);
+      return customerCancellationMail(ctx.config, await loadSettings(ctx.db), booking, cause ?? "admin");
     case "shop-cancellation":
-      return shopEmail ? shopCancellationMail(shopEmail, booking) : undefined;
+      return shopEmail
+        ? shopCancellationMail(shopEmail, await loadSettings(ctx.db), booking, cause ?? "customer")
+        : undefined;
     case "reschedule":
       return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token ?? "");
     case "shop-reschedule":

@@ -16,6 +16,9 @@ export const BOOKING_REMINDER_JOB = "booking-reminder";
 export type BookingMailKind =
   "confirmation" | "shop-notice" | "customer-cancellation" | "shop-cancellation" | "reschedule" | "shop-reschedule";
 
+/** Who or what cancelled a booking: the mails say why, and `cancelled_by` keeps it. */
+export type CancellationCause = "customer" | "admin" | "erasure" | "closure" | "payment-expired";
+
 export interface BookingMailPayload {
   bookingId: number;
   mail: BookingMailKind;
@@ -25,6 +28,11 @@ export interface BookingMailPayload {
   token?: string;
   /** Where a moved booking was, for the mails that say it moved. */
   previous?: PreviousTime;
+  /**
+   * Why a cancelled booking was cancelled. Absent from jobs queued before every cancellation mailed
+   * both sides, when the customer's mail meant the shop had cancelled and the shop's the customer.
+   */
+  cause?: CancellationCause;
 }
 
 export interface BookingReminderPayload {
@@ -54,7 +62,7 @@ async function queueMail(
   db: Db,
   mail: BookingMailKind,
   booking: QueuedBooking,
-  extra: Pick<BookingMailPayload, "token" | "previous"> = {},
+  extra: Pick<BookingMailPayload, "token" | "previous" | "cause"> = {},
 ) {
   const payload: BookingMailPayload = { bookingId: booking.id, mail, booking, ...extra };
   await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
@@ -99,10 +107,11 @@ export async function queueRescheduleMails(
   await scheduleReminder(db, booking, token, now);
 }
 
-/** A cancelled booking: its reminder goes, and the other side is told. */
-export async function queueCancellationMail(db: Db, booking: QueuedBooking, by: "customer" | "admin") {
+/** A cancelled booking: its reminder goes, and both sides get the calendar file that removes the event. */
+export async function queueCancellationMails(db: Db, booking: QueuedBooking, cause: CancellationCause) {
   await cancelJobs(db, reminderKey(booking.id));
-  await queueMail(db, by === "customer" ? "shop-cancellation" : "customer-cancellation", booking);
+  await queueMail(db, "customer-cancellation", booking, { cause });
+  await queueMail(db, "shop-cancellation", booking, { cause });
 }
 
 /**

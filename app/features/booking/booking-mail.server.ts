@@ -3,10 +3,11 @@ import type { ShopSettings } from "~/features/settings/settings.schema";
 import { addressLine } from "~/features/settings/shop-facts";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import type { Config } from "~/config.server";
-import { ICS_CONTENT_TYPE, bookingIcs, bookingIcsFilename } from "./booking-ics";
+import { bookingIcs, bookingIcsFilename, icsMailContentType } from "./booking-ics";
 import type { z } from "zod";
 import type { mailOutcomeSchema } from "./booking.schema";
 import { formatPence } from "~/lib/money";
+import type { CancellationCause } from "./booking-jobs.server";
 
 /* The texts of every booking mail, kept apart from the database code that decides when they go. */
 
@@ -65,10 +66,18 @@ const details = (booking: MailBooking) => [
 
 const signature = (shop: ShopSettings) => ["", shop.shopName, addressLine(shop), shop.phone];
 
-/** The booking's calendar file, the same for the mails and the manage page's download. */
-export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: string) => ({
+/**
+ * The booking's calendar file, the same for the mails and the manage page's download. A cancelled
+ * booking's file cancels the event the earlier files added: same UID, its (raised) sequence.
+ */
+export const calendarFile = (
+  shop: ShopSettings,
+  booking: MailBooking,
+  link: string | undefined,
+  cancelled = false,
+) => ({
   filename: bookingIcsFilename(shop.shopName, booking.reference),
-  contentType: ICS_CONTENT_TYPE,
+  contentType: icsMailContentType(cancelled),
   content: bookingIcs(shop, {
     reference: booking.reference,
     date: booking.date,
@@ -78,6 +87,7 @@ export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: str
     memberName: booking.memberName,
     manageUrl: link,
     sequence: booking.sequence,
+    cancelled,
   }),
 });
 
@@ -196,28 +206,80 @@ export const shopRescheduleNotice = (shopEmail: string, booking: MailBooking, pr
     [previously(previous)],
   );
 
-/** Tells the shop that a customer cancelled through the private link. */
-export const shopCancellationMail = (shopEmail: string, booking: MailBooking) =>
-  shopNotice(
-    shopEmail,
-    booking,
-    "Booking cancelled",
-    "A customer cancelled their appointment online; the slot is available again.",
-  );
+/** What the customer's cancellation mail says happened, by cause. */
+const customerCancellationIntro: Record<CancellationCause, (when: string, reference: string) => string> = {
+  customer: (at, reference) => `As you asked, your appointment on ${at} (reference ${reference}) is cancelled.`,
+  admin: (at, reference) => `We are sorry: we had to cancel your appointment on ${at} (reference ${reference}).`,
+  closure: (at, reference) =>
+    `We are sorry: the shop is closed that day, so we had to cancel your appointment on ${at} (reference ${reference}).`,
+  erasure: (at, reference) =>
+    `As you asked us to erase your personal data, your appointment on ${at} (reference ${reference}) is cancelled.`,
+  "payment-expired": (at, reference) =>
+    `Your appointment on ${at} (reference ${reference}) is cancelled because its payment was not completed in time.`,
+};
 
-/** Tells the customer that the shop cancelled (or deleted the slot of) their appointment. */
-export function customerCancellationMail(config: Config, shop: ShopSettings, booking: MailBooking): OutgoingMail {
+/** What the shop's copy says happened, by cause. */
+const shopCancellationIntro: Record<CancellationCause, string> = {
+  customer: "A customer cancelled their appointment online; the slot is available again.",
+  admin: "The appointment was cancelled from the admin area; the customer has been mailed.",
+  closure: "The appointment was cancelled because the shop is closed that day; the customer has been mailed.",
+  erasure: "The appointment was cancelled because its customer asked for their personal data to be erased.",
+  "payment-expired":
+    "The appointment was cancelled because its payment was not completed in time; the time is free again.",
+};
+
+const CANCEL_CALENDAR_LINE = "The attached calendar file removes the appointment from your calendar.";
+
+/**
+ * The shop's copy of a cancellation, with the calendar file that removes the event. After an erasure
+ * request it names only the reference and the time: the customer's details are what is being erased.
+ */
+export function shopCancellationMail(
+  shopEmail: string,
+  shop: ShopSettings,
+  booking: MailBooking,
+  cause: CancellationCause,
+) {
+  const attachments = [calendarFile(shop, booking, undefined, true)];
+  if (cause === "erasure") {
+    return {
+      to: shopEmail,
+      subject: oneLine(`Booking cancelled: ${when(booking)} (${booking.reference})`),
+      text: [
+        shopCancellationIntro[cause],
+        "",
+        `Date: ${formatShopDate(booking.date)}`,
+        `Time: ${formatTimeRange(booking.startTime, booking.endTime)}`,
+        `Reference: ${booking.reference}`,
+      ].join("\n"),
+      attachments,
+    } satisfies OutgoingMail;
+  }
+  return { ...shopNotice(shopEmail, booking, "Booking cancelled", shopCancellationIntro[cause]), attachments };
+}
+
+/** Tells the customer their appointment is cancelled, whoever cancelled it, with the file that removes it from their calendar. */
+export function customerCancellationMail(
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  cause: CancellationCause,
+): OutgoingMail {
   return {
     to: booking.customerEmail,
-    subject: oneLine(`Your appointment at ${shop.shopName} on ${when(booking)} has been cancelled`),
+    subject: oneLine(
+      `Your appointment at ${shop.shopName} on ${when(booking)} has been cancelled (${booking.reference})`,
+    ),
     text: [
       // No name when the customer was erased: the notice of the cancellation still goes to them.
       booking.customerName ? `Hello ${booking.customerName},` : "Hello,",
       "",
-      `We are sorry: we had to cancel your appointment on ${when(booking)} (reference ${booking.reference}).`,
-      `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
+      customerCancellationIntro[cause](when(booking), booking.reference),
+      `To book another time, visit ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
+      CANCEL_CALENDAR_LINE,
       ...signature(shop),
     ].join("\n"),
+    attachments: [calendarFile(shop, booking, undefined, true)],
   };
 }
 

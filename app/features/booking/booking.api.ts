@@ -212,7 +212,8 @@ export function bookingsApi(ctx: AppContext) {
   });
 
   const calendar = apiDoc({
-    summary: "The booking as an iCalendar file",
+    summary:
+      "The booking as an iCalendar file; for a cancelled booking, the file that cancels the event (METHOD:CANCEL)",
     responses: { 200: ["The .ics file", z.string(), ICS_CONTENT_TYPE.split(";")[0]] },
   });
   router.get("/manage/:token/calendar.ics", calendar, async (req, res) => {

@@ -5,6 +5,7 @@ import { closedSmtpUrl, startSmtpSink, type ReceivedMail, type SmtpSink } from "
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AdminSlot, PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
+import { cancelBookingById } from "./cancellation.server";
 
 const SHOP_EMAIL = "shop@oldham-barbers.test";
 const PUBLIC_URL = "http://barbers.test";
@@ -64,11 +65,15 @@ async function bookNew({ api, admin, serviceIds }: Setup, date: string, customer
   return { slot, confirmation: response.body };
 }
 
-const calendarOf = (mail: ReceivedMail) => {
+const calendarPart = (mail: ReceivedMail) => {
   const attachment = mail.leaves.find((part) => part.headers.get("content-type")?.startsWith("text/calendar"));
   expect(attachment, "the mail carries a text/calendar attachment").toBeDefined();
   expect(attachment!.headers.get("content-disposition")).toMatch(/^attachment; filename=.*\.ics/);
-  const { event } = readCalendar(attachment!.body);
+  return attachment!;
+};
+
+const calendarOf = (mail: ReceivedMail) => {
+  const { event } = readCalendar(calendarPart(mail).body);
   return { event, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString() };
 };
 
@@ -102,7 +107,7 @@ describe("booking mails through a real SMTP server", () => {
     expect(text).toContain("Appointment fee: £8.00");
     expect(text).toContain("Total: £38.50");
     expect(text).toContain(`${PUBLIC_URL}/bookings/manage/${confirmation.manageToken}`);
-    expect(text).toContain("Time: 10:00 am – 10:55 am");
+    expect(text).toContain("Time: 10:00 – 10:55");
     const { event, start, end } = calendarOf(mail!);
     // 10:00–10:45 British Summer Time.
     expect(start).toBe(`${date}T09:00:00.000Z`);
@@ -169,35 +174,87 @@ describe("booking mails through a real SMTP server", () => {
     expect(calendarOf(sink.to("change-day@example.com")[0]!).start).toBe(`${springForward}T09:00:00.000Z`);
   });
 
-  it("tells the shop when a customer cancels, and the customer when the shop does", async () => {
+  it("mails both sides a calendar file that cancels the event, whoever or whatever cancels", async () => {
+    const confirmedCalendar = (address: string) => readCalendar(calendarPart(sink.to(address)[0]!).body);
+    /** The customer's and the shop's mails about the cancellation, each with its cancelling calendar file. */
+    const cancellationMails = (address: string, reference: string) => {
+      const toCustomer = sink.to(address).at(-1)!;
+      const toShop = sink.to(SHOP_EMAIL).findLast((mail) => mail.subject.includes(reference))!;
+      expect(toShop.subject).toMatch(/^Booking cancelled/);
+      for (const mail of [toCustomer, toShop]) {
+        const part = calendarPart(mail);
+        expect(part.headers.get("content-type")).toContain("method=CANCEL");
+        const { calendar, vevent, event } = readCalendar(part.body);
+        expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+        expect(vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
+        expect(event.uid).toBe(`${reference.toLowerCase()}@booking.oldham-barbers`);
+      }
+      return { toCustomer, toShop, event: readCalendar(calendarPart(toCustomer).body).event };
+    };
+    const expectCancels = (address: string, reference: string, intro: string) => {
+      const before = confirmedCalendar(address).event;
+      const { toCustomer, toShop, event } = cancellationMails(address, reference);
+      expect(event.uid).toBe(before.uid);
+      expect(event.sequence).toBeGreaterThan(before.sequence);
+      expect(event.startDate.toString()).toBe(before.startDate.toString());
+      expect(toCustomer.subject).toMatch(new RegExp(`has been cancelled \\(${reference}\\)$`));
+      expect(textOf(toCustomer)).toContain(intro);
+      return { toCustomer, toShop };
+    };
+
     const byCustomer = await bookNew(setup, `${nextYear}-08-03`, "leaver@example.com");
-    const cancel = await setup.api
-      .anonymous()
-      .post(`/api/bookings/manage/${byCustomer.confirmation.manageToken}/cancel`);
-    expect(cancel.status).toBe(200);
+    const token = byCustomer.confirmation.manageToken;
+    expect((await setup.api.anonymous().post(`/api/bookings/manage/${token}/cancel`)).status).toBe(200);
     await setup.api.runJobs();
-    expect(
-      sink
-        .to(SHOP_EMAIL)
-        .some(
-          (mail) =>
-            mail.subject.startsWith("Booking cancelled") && mail.subject.includes(byCustomer.confirmation.reference),
-        ),
-    ).toBe(true);
+    const leaver = expectCancels(
+      "leaver@example.com",
+      byCustomer.confirmation.reference,
+      "As you asked, your appointment",
+    );
+    expect(textOf(leaver.toShop)).toContain("A customer cancelled their appointment online");
+    // The manage link's calendar file now cancels the event too, with the same sequence as the mails'.
+    const download = await setup.api.anonymous().get(`/api/bookings/manage/${token}/calendar.ics`);
+    expect(download.status).toBe(200);
+    const downloaded = readCalendar(download.text);
+    expect(downloaded.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(downloaded.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(downloaded.event.sequence).toBe(
+      cancellationMails("leaver@example.com", byCustomer.confirmation.reference).event.sequence,
+    );
 
     const byShop = await bookNew(setup, `${nextYear}-08-04`, "bumped@example.com");
     const response = await setup.admin.post(`/api/booking-slots/${byShop.slot.id}/cancel`);
     expect(response.body.customerMail).toEqual({ status: "pending", error: null });
     await setup.api.runJobs();
-    const mails = sink.to("bumped@example.com");
-    expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toMatch(/has been cancelled$/);
-    expect(textOf(mails[1]!)).toContain(byShop.confirmation.reference);
+    expect(sink.to("bumped@example.com")).toHaveLength(2);
+    expectCancels("bumped@example.com", byShop.confirmation.reference, "we had to cancel your appointment");
 
     const deleted = await bookNew(setup, `${nextYear}-08-05`, "deleted@example.com");
     expect((await setup.admin.delete(`/api/booking-slots/${deleted.slot.id}`)).status).toBe(204);
     await setup.api.runJobs();
-    expect(sink.to("deleted@example.com").at(-1)!.subject).toMatch(/has been cancelled$/);
+    expectCancels("deleted@example.com", deleted.confirmation.reference, "we had to cancel your appointment");
+
+    const erased = await bookNew(setup, `${nextYear}-08-06`, "forget-me@example.com");
+    expect((await setup.admin.delete("/api/customers/forget-me@example.com")).status).toBe(200);
+    await setup.api.runJobs();
+    const forgotten = expectCancels(
+      "forget-me@example.com",
+      erased.confirmation.reference,
+      "As you asked us to erase your personal data",
+    );
+    // The shop's copy of an erasure names the time and the reference, not the person being erased.
+    expect(textOf(forgotten.toShop)).not.toContain("forget-me@example.com");
+    expect(forgotten.toShop.headers.get("reply-to")).toBeUndefined();
+
+    const unpaid = await bookNew(setup, `${nextYear}-08-07`, "unpaid@example.com");
+    const booking = await setup.api.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("reference", "=", unpaid.confirmation.reference)
+      .executeTakeFirstOrThrow();
+    await cancelBookingById(setup.api.ctx, booking.id, "payment-expired");
+    await setup.api.runJobs();
+    expectCancels("unpaid@example.com", unpaid.confirmation.reference, "its payment was not completed in time");
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, shopToday } from "~/lib/shop-time";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { startTestApi, type TestApi, type TestClient, type TestResponse } from "../../../tests/support/test-app";
 import { NOT_ENOUGH_TIME_MESSAGE } from "./booking.schema";
 
 /*
@@ -46,6 +46,31 @@ function postForm(client: TestClient, date: string, fields: Record<string, strin
   });
 }
 
+/** The page a booking posted as a form leads to, loaded as the browser does: with the cookie the answer set. */
+const confirmationPage = (answer: TestResponse) =>
+  api.anonymous().request("GET", answer.headers.get("location")!.replace(/#.*/, ""), {
+    headers: { cookie: answer.headers.get("set-cookie")!.split(";")[0]! },
+  });
+
+/** A booking posted as a form answers 303 to the page that shows it; that page, as the browser then loads it. */
+async function followed(answer: TestResponse) {
+  expect(answer.status).toBe(303);
+  const location = answer.headers.get("location")!;
+  // The address names the booking's reference; its manage token is only in the short-lived cookie.
+  expect(location).toMatch(/^\/bookings\?booked=OB-[2-9A-Z]{8}#booking-confirmed-title$/);
+  expect(answer.headers.get("set-cookie")).toMatch(
+    /^booking-confirmation=[^;]+; Max-Age=900; Path=\/bookings; .*HttpOnly; SameSite=Lax$/,
+  );
+  const page = await confirmationPage(answer);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control")).toBe("private, no-store");
+  expect(page.text).toContain("Your appointment is booked");
+  return page;
+}
+
+/** The one-time token of the details form in a page's HTML. */
+const formTokenOf = (html: string) => html.match(/<input type="hidden" name="idempotencyKey" value="([\w-]+)"\/>/)?.[1];
+
 /** The texts of the page's alerts, as shown (the page's data repeats every message in a script). */
 const alertsOf = (html: string) =>
   [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/p>/g)].map((match) => match[1]!.replace(/<[^>]*>/g, ""));
@@ -80,7 +105,7 @@ describe("/bookings without JavaScript", () => {
     expect(day).toContain('type="submit"');
     expect(day).toContain('form="booking-choices"');
     expect(day).toContain('name="date"');
-    expect(page.text.match(/<button[^>]*aria-pressed="true"[^>]*>([^<]*)</)?.[1]).toBe("10:00 am – 10:30 am");
+    expect(page.text.match(/<button[^>]*aria-pressed="true"[^>]*>([^<]*)</)?.[1]).toBe("10:00 – 10:30");
     // The details form carries the chosen time as POST /api/bookings names it.
     expect(page.text).toContain('<input type="hidden" name="startTime" value="10:00"/>');
   });
@@ -125,8 +150,7 @@ describe("/bookings without JavaScript", () => {
     });
     expect(slot.status).toBe(201);
     const fields = { ...customer, customerEmail: "slot@example.com", slotId: String(slot.body.id) };
-    const booked = await postForm(api.anonymous(), wednesdays[0]!, fields);
-    expect(booked.status).toBe(200);
+    const booked = await followed(await postForm(api.anonymous(), wednesdays[0]!, fields));
     const [booking] = await bookingsOf("slot@example.com");
     expect(booked.text).toMatch(new RegExp(`>${booking!.reference}<`));
 
@@ -137,8 +161,9 @@ describe("/bookings without JavaScript", () => {
 
   it("books a computed time posted as a form, counted against the API's limit per client", async () => {
     const visitor = api.anonymous();
-    const booked = await postForm(visitor, wednesdays[2]!, { ...customer, customerEmail: "plain@example.com" });
-    expect(booked.status).toBe(200);
+    const booked = await followed(
+      await postForm(visitor, wednesdays[2]!, { ...customer, customerEmail: "plain@example.com" }),
+    );
     const [booking] = await bookingsOf("plain@example.com");
     expect(booked.text).toMatch(new RegExp(`>${booking!.reference}<`));
     expect(booked.text).toMatch(/href="\/bookings\/manage\/[\w-]{43}"/);
@@ -160,5 +185,105 @@ describe("/bookings without JavaScript", () => {
       expect.stringMatching(/^Booking failed: You have made several bookings recently\./),
     ]);
     expect(await bookingsOf("third@example.com")).toEqual([]);
+  });
+
+  it("books once however often the form is sent: a reload shows the booking, the form sent again answers it", async () => {
+    // An hour later, as far as the per-client limit the test before reached is concerned.
+    await api.db.deleteFrom("rate_limit_events").execute();
+    const date = wednesdays[1]!;
+    const visitor = api.anonymous();
+    const form = await visitor.get(pageUrl(date, "time:14:00"));
+    // The token is this visitor's: the page is never kept for another.
+    expect(form.headers.get("cache-control")).toBe("private, no-store");
+    const idempotencyKey = formTokenOf(form.text)!;
+    expect(idempotencyKey).toMatch(/^[\w-]{32}$/);
+    expect(formTokenOf((await visitor.get(pageUrl(date, "time:14:00"))).text)).not.toBe(idempotencyKey);
+
+    const fields = { ...customer, customerEmail: "Twice@Example.com", startTime: "14:00", idempotencyKey };
+    const first = await postForm(visitor, date, fields);
+    const confirmation = await followed(first);
+    // Reloading the page the form led to only shows the booking again.
+    const [made] = await bookingsOf("Twice@Example.com");
+    expect(confirmation.text).toMatch(new RegExp(`>${made!.reference}<`));
+    expect((await confirmationPage(first)).text).toMatch(new RegExp(`>${made!.reference}<`));
+    // Without the cookie (another browser), the address shows no booking.
+    const elsewhere = await api.anonymous().get(first.headers.get("location")!.replace(/#.*/, ""));
+    expect(elsewhere.text).not.toContain("Your appointment is booked");
+    // Back and send again: the same booking, not a second one.
+    const again = await postForm(visitor, date, fields);
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    expect(await bookingsOf("Twice@Example.com")).toHaveLength(1);
+    // The same token with another customer's details is refused, and shows nothing of the booking.
+    const stranger = await postForm(visitor, date, { ...fields, customerEmail: "stranger@example.com" });
+    expect(stranger.status).toBe(409);
+    expect(alertsOf(stranger.text)).toEqual([
+      "This booking form has already been used. Please reload the page to make another booking.",
+    ]);
+
+    // A fresh form for an overlapping time of the same customer (any case of the address): refused, naming the booking.
+    const overlap = await postForm(visitor, date, {
+      ...customer,
+      customerEmail: "twice@example.COM",
+      startTime: "14:00",
+    });
+    expect(overlap.status).toBe(409);
+    expect(alertsOf(overlap.text).join()).toContain(
+      `You already have a booking at 14:00 on ${formatShopDate(date, "weekdayDate")} (${made!.reference}). To change it, use the link in your confirmation.`,
+    );
+  });
+});
+
+describe("/bookings/manage/{token} without JavaScript", () => {
+  /** A form of the manage page as a browser without JavaScript posts it. */
+  const postManage = (token: string, fields: Record<string, string>) =>
+    api.anonymous().request("POST", `/bookings/manage/${token}`, {
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+
+  it("moves and cancels with a redirect to the page that shows the result, so a reload changes nothing", async () => {
+    await api.db.deleteFrom("rate_limit_events").execute();
+    const date = wednesdays[2]!;
+    const made = await api.anonymous().post("/api/bookings", {
+      ...customer,
+      customerEmail: "changes@example.com",
+      services: [serviceId],
+      date,
+      startTime: "15:00",
+      memberId: barber.id,
+    });
+    expect(made.status).toBe(201);
+    const token = made.body.manageToken as string;
+    const offered = (
+      await api.anonymous().get(`/api/availability?date=${date}&services=${serviceId}&member=${barber.id}`)
+    ).body as Array<{ startTime: string; endTime: string }>;
+    const to = offered.find((time) => time.startTime !== "15:00")!;
+
+    const move = await postManage(token, {
+      intent: "reschedule",
+      date,
+      startTime: to.startTime,
+      memberId: String(barber.id),
+    });
+    expect(move.status).toBe(303);
+    expect(move.headers.get("location")).toBe(`/bookings/manage/${token}?moved=1#reschedule-heading`);
+    const moved = await api.anonymous().get(`/bookings/manage/${token}?moved=1`);
+    expect(moved.text).toContain(
+      `Your booking has moved to ${formatShopDate(date)}, ${to.startTime} – ${to.endTime} with ${barber.name}.`,
+    );
+
+    const asked = await postManage(token, { intent: "cancel" });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain("Are you sure you want to cancel this booking?");
+    const cancel = await postManage(token, { intent: "cancel", confirmed: "yes" });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get("location")).toBe(`/bookings/manage/${token}`);
+    expect((await api.anonymous().get(`/bookings/manage/${token}`)).text).toContain(
+      "This booking has been cancelled and the time is free again.",
+    );
+    // The same form sent again: refused, and the booking stays as it is.
+    const again = await postManage(token, { intent: "cancel", confirmed: "yes" });
+    expect(again.status).toBe(409);
+    expect(alertsOf(again.text)).toEqual([]);
   });
 });

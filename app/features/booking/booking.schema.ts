@@ -143,6 +143,18 @@ const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
   return z.NEVER;
 });
 
+const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+const FORM_TOKEN_MESSAGE = "This booking form has expired. Please reload the page and try again.";
+
+/** A booking form's one-time token (see `idempotencyKey`): 24 random bytes, from the browser's or the server's generator. */
+export function newFormToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
 const bookingFields = {
   services: z
     .array(serviceId, { error: SELECT_SERVICE_MESSAGE })
@@ -170,6 +182,11 @@ const bookingFields = {
     .transform((value) => value ?? ""),
   /** Sent by the spec's client; the server reads titles from the database instead. */
   serviceTitles: z.array(z.string().max(200)).max(20).optional(),
+  /**
+   * The booking form's one-time token: the same form sent again (a reload, a double click, a retry
+   * after a lost answer) answers the booking it already made instead of making another.
+   */
+  idempotencyKey: z.string().regex(FORM_TOKEN_PATTERN, FORM_TOKEN_MESSAGE).optional(),
 };
 
 /** The PATCH /api/booking-slots/{slotId} body. */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { sql } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
@@ -9,7 +10,10 @@ import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
-import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
+import { formatShopDate, formatTime, fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
+import { keyedDigest } from "~/features/accounts/secret-box.server";
+import { customerKey } from "~/features/customers/customers.schema";
+import type { Config } from "~/config.server";
 import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { queueBookingMails } from "./booking-jobs.server";
@@ -44,6 +48,16 @@ const newReference = () =>
 
 export const hashManageToken = sha256;
 
+const randomManageToken = () => randomBytes(32).toString("base64url");
+
+/**
+ * The manage token of the booking a form's one-time token makes: a keyed digest of it, so the same
+ * form sent again finds its booking (by the token's hash, as the manage link does) and can answer
+ * the same token, while nobody without the server's key can work one out from the other.
+ */
+const manageTokenForForm = (config: Config, formToken: string) =>
+  Buffer.from(keyedDigest(config, "booking-form-token", formToken), "hex").toString("base64url");
+
 /**
  * Makes every writer that checks a member's time and then books it wait its turn: on PostgreSQL
  * the members' rows are locked (in id order, so two writers never deadlock) for the rest of the
@@ -57,6 +71,60 @@ async function holdMembers(trx: Db, memberIds: number[]) {
   await trx.selectFrom("team_members").select("id").where("id", "in", memberIds).orderBy("id").forUpdate().execute();
 }
 
+/** How a booking is written: its manage token (one derived from the form's token, or a random one) and whose it is. */
+export interface BookingWrite {
+  manageToken?: string;
+  /** The shop booking for a caller: it may give one customer overlapping appointments on purpose. */
+  byAdmin?: boolean;
+}
+
+const overlapMessage = (booking: { reference: string; date: string; startTime: string }) =>
+  `You already have a booking at ${formatTime(booking.startTime)} on ${formatShopDate(booking.date, "weekdayDate")} (${booking.reference}). To change it, use the link in your confirmation.`;
+
+export interface CustomerAppointment {
+  email: string;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  /** A booking being moved: its own time does not stand in the way. */
+  exceptBookingId?: number;
+}
+
+/**
+ * Refuses a second confirmed appointment of one customer (the same e-mail, in any case) that overlaps
+ * one they hold. Inside a booking's transaction, after the barbers' lock, writers take their turn
+ * first, so two bookings of one customer with different barbers cannot both pass on PostgreSQL either.
+ */
+export async function assertNoOverlappingBooking(trx: Db, appointment: CustomerAppointment) {
+  await takeContentWriteTurn(trx);
+  await refuseOverlap(trx, appointment);
+}
+
+/**
+ * The same check read before a booking's transaction: the customer sending their booking again is
+ * told about it, rather than that the time (their own) is taken. The locked check still decides.
+ */
+async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
+  const start = toMinutes(appointment.startTime);
+  const end = start + appointment.durationMinutes;
+  const sameDay = await db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .select(["b.reference", "s.date", "s.start_time", "b.duration_minutes"])
+    .where(sql<string>`lower(b.customer_email)`, "=", customerKey(appointment.email))
+    .where("b.status", "=", "confirmed")
+    .where("s.date", "=", appointment.date)
+    .$if(appointment.exceptBookingId !== undefined, (query) => query.where("b.id", "!=", appointment.exceptBookingId!))
+    .orderBy("s.start_time")
+    .execute();
+  const clash = sameDay.find((row) => {
+    const from = toMinutes(row.start_time);
+    return from < end && start < from + row.duration_minutes;
+  });
+  if (clash)
+    throw conflict(overlapMessage({ reference: clash.reference, date: clash.date, startTime: clash.start_time }));
+}
+
 async function insertBooking(
   trx: Db,
   slotId: number,
@@ -64,8 +132,22 @@ async function insertBooking(
   services: Service[],
   totals: BookingTotals,
   now: Date,
+  write: BookingWrite,
 ) {
-  const manageToken = randomBytes(32).toString("base64url");
+  const manageToken = write.manageToken ?? randomManageToken();
+  if (!write.byAdmin) {
+    const slot = await trx
+      .selectFrom("booking_slots")
+      .select(["date", "start_time"])
+      .where("id", "=", slotId)
+      .executeTakeFirstOrThrow();
+    await assertNoOverlappingBooking(trx, {
+      email: input.customerEmail,
+      date: slot.date,
+      startTime: slot.start_time,
+      durationMinutes: totals.durationMinutes,
+    });
+  }
   let bookingId: number;
   try {
     ({ id: bookingId } = await trx
@@ -191,10 +273,19 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
 }
 
 /** Books a computed time with a member, or with whoever is free ("Anyone"). */
-export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = clockNow()) {
+export async function bookAppointment(
+  db: Db,
+  input: AppointmentRequest,
+  now: Date = clockNow(),
+  write: BookingWrite = {},
+) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
+  if (!write.byAdmin) {
+    const { date, startTime, customerEmail: email } = input;
+    await refuseOverlap(db, { email, date, startTime, durationMinutes: totals.durationMinutes });
+  }
   return bookTimeTransaction(db, async (trx) => {
     const slotId = await claimComputedTime(
       trx,
@@ -202,7 +293,7 @@ export async function bookAppointment(db: Db, input: AppointmentRequest, now: Da
       rules,
       now,
     );
-    return insertBooking(trx, slotId, input, services, totals, now);
+    return insertBooking(trx, slotId, input, services, totals, now, write);
   });
 }
 
@@ -225,9 +316,24 @@ async function unavailableReason(db: Db, slotId: number, now: Date) {
  * only when the time right after it is free for the slot's member (or, on a slot without a
  * member, of other slots without one); the slot then grows to hold them.
  */
-export async function bookSlot(db: Db, slotId: number, input: BookingRequest, now: Date = clockNow()) {
+export async function bookSlot(
+  db: Db,
+  slotId: number,
+  input: BookingRequest,
+  now: Date = clockNow(),
+  write: BookingWrite = {},
+) {
   const rules = await loadSettings(db);
   const { services, totals } = await chosenServices(db, input.services, rules);
+  const slot = await db
+    .selectFrom("booking_slots")
+    .select(["date", "start_time"])
+    .where("id", "=", slotId)
+    .executeTakeFirst();
+  if (slot && !write.byAdmin) {
+    const appointment = { date: slot.date, startTime: slot.start_time, durationMinutes: totals.durationMinutes };
+    await refuseOverlap(db, { email: input.customerEmail, ...appointment });
+  }
 
   return bookTimeTransaction(db, async (trx) => {
     const target = await trx
@@ -265,7 +371,7 @@ export async function bookSlot(db: Db, slotId: number, input: BookingRequest, no
       if (clash || needed <= claimed.start_time) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
       await trx.updateTable("booking_slots").set({ end_time: needed }).where("id", "=", claimed.id).execute();
     }
-    return insertBooking(trx, claimed.id, input, services, totals, now);
+    return insertBooking(trx, claimed.id, input, services, totals, now, write);
   });
 }
 
@@ -287,21 +393,47 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
   },
 ];
 
+const FORM_USED_MESSAGE = "This booking form has already been used. Please reload the page to make another booking.";
+
+/** The answer to a booking, as the API and the page show it. */
+const confirmationOf = (ctx: AppContext, booking: BookingRecord, manageToken: string): BookingConfirmation => ({
+  ...toSummary(booking),
+  manageToken,
+  mailStatus: queuedMailStatus(ctx),
+});
+
+/** The booking a form's token already made, answered again; refused when it is not this customer's or no longer stands. */
+async function earlierBooking(ctx: AppContext, manageToken: string, customerEmail: string) {
+  const booking = await loadBooking(ctx.db, { tokenHash: sha256(manageToken) });
+  if (!booking) return undefined;
+  if (booking.status !== "confirmed" || customerKey(booking.customerEmail) !== customerKey(customerEmail)) {
+    throw conflict(FORM_USED_MESSAGE);
+  }
+  return confirmationOf(ctx, booking, manageToken);
+}
+
 /**
- * The whole customer booking: the limits per client and per e-mail address (counting bookings made:
- * counted before, forgotten if the booking fails), then the booking with its mails queued. The answer
- * never waits for the mail server; the mail jobs record their outcome on the booking.
+ * The whole customer booking: the form sent again answers its earlier booking, then the limits per
+ * client and per e-mail address (counted before, forgotten if the booking fails), then the booking
+ * with its mails queued. The answer never waits for the mail server; the mail jobs record their
+ * outcome on the booking.
  */
 async function confirm(
   ctx: AppContext,
+  input: BookingRequest,
   options: PlaceOptions,
-  email: string,
-  book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string }>,
+  book: (now: Date, write: BookingWrite) => Promise<{ booking: BookingRecord; manageToken: string }>,
 ): Promise<BookingConfirmation> {
   const now = options.now ?? clockNow();
+  const formToken = input.idempotencyKey;
+  const manageToken = formToken ? manageTokenForForm(ctx.config, formToken) : randomManageToken();
+  if (formToken) {
+    const earlier = await earlierBooking(ctx, manageToken, input.customerEmail);
+    if (earlier) return earlier;
+  }
   let counted: number[] = [];
   if (!options.byAdmin) {
-    const check = await recordWithinLimits(ctx.db, bookingLimits(ctx, options.client, email), now);
+    const check = await recordWithinLimits(ctx.db, bookingLimits(ctx, options.client, input.customerEmail), now);
     if (!check.allowed) {
       const shop = await loadSettings(ctx.db);
       throw new HttpError(
@@ -311,23 +443,35 @@ async function confirm(
     }
     counted = check.eventIds;
   }
+  let booking: BookingRecord;
   try {
-    const { booking, manageToken } = await book(now);
-    nudgeJobWorkers();
-    return { ...toSummary(booking), manageToken, mailStatus: queuedMailStatus(ctx) };
+    ({ booking } = await book(now, { manageToken, byAdmin: options.byAdmin }));
   } catch (error) {
     await forgetEvents(ctx.db, counted);
+    // The same form sent twice at once: the one that lost the race answers the winner's booking.
+    if (formToken && error instanceof HttpError && error.status === 409) {
+      const earlier = await earlierBooking(ctx, manageToken, input.customerEmail);
+      if (earlier) return earlier;
+    }
     throw error;
   }
+  nudgeJobWorkers();
+  return confirmationOf(ctx, booking, manageToken);
+}
+
+/** The booking page's confirmation after its redirect: the booking its manage token names, while it stands. */
+export async function confirmationByManageToken(ctx: AppContext, manageToken: string) {
+  const booking = await loadBooking(ctx.db, { tokenHash: sha256(manageToken) });
+  return booking?.status === "confirmed" ? confirmationOf(ctx, booking, manageToken) : null;
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */
 export const placeSlotBooking = (ctx: AppContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
-  confirm(ctx, options, input.customerEmail, (now) => bookSlot(ctx.db, slotId, input, now));
+  confirm(ctx, input, options, (now, write) => bookSlot(ctx.db, slotId, input, now, write));
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, options, input.customerEmail, (now) => bookAppointment(ctx.db, input, now));
+  confirm(ctx, input, options, (now, write) => bookAppointment(ctx.db, input, now, write));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>

@@ -1,6 +1,5 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { isPostgres } from "~/db/dialect";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
@@ -8,11 +7,12 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
-import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.server";
+import { queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
 import {
   bookTimeTransaction,
+  assertNoOverlappingBooking,
   candidatesFor,
   claimComputedTime,
   hashManageToken,
@@ -29,11 +29,16 @@ import {
 } from "./booking.schema";
 import { getSlot } from "./slots.server";
 import { clockNow } from "~/lib/clock";
+import {
+  ALREADY_CANCELLED_MESSAGE,
+  ALREADY_CHANGED_MESSAGE,
+  cancelBookingRecord,
+  freeSlot,
+  lockSlot,
+} from "./cancellation.server";
 
 /* After the booking: the customer's private link, moving it, and cancelling by the customer or the shop. */
 
-const ALREADY_CANCELLED_MESSAGE = "This booking has already been cancelled.";
-const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Please reload the page and try again.";
 const SAME_TIME_MESSAGE = "That is already the time of your booking. Please choose another time.";
 const KEEP_BARBER_MESSAGE =
   "A booking can move with the same barber or to anyone free. Please call us to change barber.";
@@ -150,68 +155,20 @@ export async function getManagePage(
   };
 }
 
-/** The calendar file of a confirmed booking, for the manage page's download. */
+/**
+ * The calendar file for the manage page's download: a confirmed booking's event, or for a cancelled
+ * one the file that removes it (a calendar that imports it drops the event the earlier files added).
+ */
 export async function bookingIcsByToken(ctx: AppContext, token: string) {
   const booking = await findByToken(ctx.db, token);
-  if (booking.status !== "confirmed") throw conflict(ALREADY_CANCELLED_MESSAGE);
-  const { filename, content } = calendarFile(await loadSettings(ctx.db), booking, manageUrl(ctx.config, token));
+  const cancelled = booking.status === "cancelled";
+  const { filename, content } = calendarFile(
+    await loadSettings(ctx.db),
+    booking,
+    cancelled ? undefined : manageUrl(ctx.config, token),
+    cancelled,
+  );
   return { reference: booking.reference, filename, ics: content };
-}
-
-/** Frees a booking's time: a manual slot is on offer again, an appointment's own slot is released. */
-async function freeSlot(db: Db, slotId: number) {
-  await db
-    .updateTable("booking_slots")
-    .set((eb) => ({
-      status: eb
-        .case()
-        .when("kind", "=", "appointment")
-        .then("released" as const)
-        .else("available" as const)
-        .end(),
-    }))
-    .where("id", "=", slotId)
-    .execute();
-}
-
-/**
- * Takes the slot's row lock before the booking's on PostgreSQL, in the order deleting a slot takes
- * them (slot, then its booking by the cascade), so a cancel or a move racing a delete waits instead
- * of deadlocking. SQLite's write transaction already holds everything.
- */
-async function lockSlot(trx: Db, slotId: number) {
-  if (isPostgres(trx))
-    await trx.selectFrom("booking_slots").select("id").where("id", "=", slotId).forUpdate().execute();
-}
-
-/**
- * Marks the booking cancelled and frees its time, and queues the mail. The status check makes a
- * second cancel a refusal; the slot freed is the one the booking holds at that moment, even if the
- * customer moved it after it was read. The shop cancels what it saw: a booking still on `onSlot`.
- */
-async function cancelRecord(
-  db: Db,
-  booking: BookingRecord,
-  by: "customer" | "admin",
-  now: Date,
-  onSlot?: number,
-): Promise<BookingRecord> {
-  await lockSlot(db, booking.slotId);
-  const cancelledAt = now.toISOString();
-  const cancelled = await db
-    .updateTable("bookings")
-    .set({ status: "cancelled", cancelled_by: by, cancelled_at: cancelledAt })
-    .where("id", "=", booking.id)
-    .where("status", "=", "confirmed")
-    .$if(onSlot !== undefined, (query) => query.where("slot_id", "=", onSlot!))
-    .returning("slot_id")
-    .executeTakeFirst();
-  if (!cancelled) throw conflict(onSlot === undefined ? ALREADY_CANCELLED_MESSAGE : ALREADY_CHANGED_MESSAGE);
-  await freeSlot(db, cancelled.slot_id);
-  const current = cancelled.slot_id === booking.slotId ? booking : await loadBooking(db, { id: booking.id });
-  if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
-  await queueCancellationMail(db, current, by);
-  return { ...current, status: "cancelled", cancelledAt, cancelledBy: by };
 }
 
 /**
@@ -262,6 +219,14 @@ export async function rescheduleBookingByToken(
       shop,
       now,
     );
+    // After the barbers' lock, in the order a new booking takes the locks.
+    await assertNoOverlappingBooking(trx, {
+      email: booking.customerEmail,
+      date: request.date,
+      startTime: request.startTime,
+      durationMinutes: booking.durationMinutes,
+      exceptBookingId: booking.id,
+    });
     const updated = await trx
       .updateTable("bookings")
       .set((eb) => ({ slot_id: slotId, sequence: eb("sequence", "+", 1) }))
@@ -282,7 +247,7 @@ export async function rescheduleBookingByToken(
   return toManaged(moved, shop.cancellationNoticeHours, now);
 }
 
-/** The customer cancels through the private link, up to the notice period; the shop is told. */
+/** The customer cancels through the private link, up to the notice period; both sides are mailed. */
 export async function cancelBookingByToken(
   ctx: AppContext,
   token: string,
@@ -292,7 +257,7 @@ export async function cancelBookingByToken(
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
     assertChangeable(booking, shop, now, "cancelled");
-    return cancelRecord(trx, booking, "customer", now);
+    return cancelBookingRecord(trx, booking, "customer", now);
   });
   nudgeJobWorkers();
   return toManaged(cancelled, shop.cancellationNoticeHours, now);
@@ -305,18 +270,19 @@ export interface AdminCancellation {
   customerMail: MailOutcome;
 }
 
-/** The shop cancels the booking on a slot: its time is free again and the customer is mailed. */
+/** The shop cancels the booking on a slot (for itself or for an erasure request): its time is free again and both sides are mailed. */
 export async function cancelBookingByAdmin(
   ctx: AppContext,
   slotId: number,
   now: Date = clockNow(),
+  cause: Exclude<CancellationCause, "customer"> = "admin",
 ): Promise<AdminCancellation> {
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom("booking_slots").select("id").where("id", "=", slotId).executeTakeFirst();
     if (!slot) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: slotId });
     if (!booking) throw conflict("This slot has no booking to cancel.");
-    return cancelRecord(trx, booking, "admin", now, slotId);
+    return cancelBookingRecord(trx, booking, cause, now, slotId);
   });
   nudgeJobWorkers();
   return {

@@ -10,7 +10,7 @@ import { closedReason, type ClosedReason } from "~/features/settings/opening-hou
 import { loadSettings } from "~/features/settings/settings.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { queueCancellationMail } from "./booking-jobs.server";
+import { cancelBookingRecord } from "./cancellation.server";
 import { loadBooking } from "./booking-record.server";
 import {
   planSlots,
@@ -299,7 +299,7 @@ export async function deleteSlot(
     if (locked.numUpdatedRows === 0n) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
     if (booking && onlyIfAvailable) throw conflict(SLOT_BOOKED_MESSAGE);
-    if (booking) await queueCancellationMail(trx, booking, "admin");
+    if (booking) await cancelBookingRecord(trx, booking, "admin", clockNow());
     await trx.deleteFrom("booking_slots").where("id", "=", id).execute();
   });
   nudgeJobWorkers();

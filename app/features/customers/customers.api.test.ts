@@ -135,7 +135,8 @@ describe("customer records", () => {
       phone: "07700900123",
       bookings: 3,
       noShows: 1,
-      lastVisit: addDays(today, -5),
+      // The no-show five days ago was no visit.
+      lastVisit: addDays(today, -40),
       nextVisit: `${nextYear}-04-04`,
       // Only the appointment she came to: £18.50 + the £8 fee.
       totalSpent: 26.5,
@@ -158,6 +159,17 @@ describe("customer records", () => {
     expect(record.messages).toHaveLength(1);
 
     expect((await admin.get(`/api/customers/${enc("nobody@example.com")}`)).status).toBe(404);
+
+    const missed = await bookAppointment(api.db, {
+      date: addDays(today, -3),
+      startTime: "15:00",
+      endTime: "15:30",
+      email: "only-missed@example.com",
+      serviceIds: [serviceId],
+    });
+    await admin.patch(`/api/bookings/${missed.id}`, { attendance: "no-show" });
+    const noVisit = (await admin.get(`/api/customers/${enc("only-missed@example.com")}`)).body as CustomerRecord;
+    expect(noVisit).toMatchObject({ bookings: 1, noShows: 1, lastVisit: null, totalSpent: 0 });
     expect((await admin.put(`/api/customers/${enc("nobody@example.com")}/notes`, { notes: "x" })).status).toBe(404);
     for (const [client, status] of await nonAdminCallers(api)) {
       expect((await client.get("/api/customers?q=grace")).status).toBe(status);
@@ -242,7 +254,7 @@ describe("subject access and erasure", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ cancelledBookings: 1, erasedBookings: 2, erasedMessages: 1 });
     await api.runJobs();
-    expect(sink.to(email).some((mail) => /has been cancelled$/.test(mail.subject))).toBe(true);
+    expect(sink.to(email).some((mail) => /has been cancelled \(OB-\w+\)$/.test(mail.subject))).toBe(true);
 
     const rows = await api.db.selectFrom("bookings").selectAll().where("id", "in", [past.id, upcoming.id]).execute();
     for (const row of rows) {

@@ -60,6 +60,8 @@ type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingRows>["execute"]>>
 function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummary {
   const confirmed = rows.filter((row) => row.status === "confirmed");
   const started = confirmed.filter((row) => hasStarted(row.date, row.start_time, now));
+  // A visit is an appointment they came to (or not marked either way); a no-show is no visit.
+  const visits = started.filter((row) => row.attendance !== "no-show");
   const upcoming = confirmed.filter((row) => !hasStarted(row.date, row.start_time, now));
   const latest = rows[0];
   return {
@@ -68,11 +70,9 @@ function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummar
     phone: latest?.customer_phone ?? "",
     bookings: confirmed.length,
     noShows: confirmed.filter((row) => row.attendance === "no-show").length,
-    lastVisit: started[0]?.date ?? null,
+    lastVisit: visits[0]?.date ?? null,
     nextVisit: upcoming.at(-1)?.date ?? null,
-    totalSpent: toPounds(
-      started.filter((row) => row.attendance !== "no-show").reduce((sum, row) => sum + row.total_pence, 0),
-    ),
+    totalSpent: toPounds(visits.reduce((sum, row) => sum + row.total_pence, 0)),
   };
 }
 
@@ -338,7 +338,7 @@ export async function eraseCustomer(ctx: AppContext, email: string, now: Date = 
     .execute();
   let cancelledBookings = 0;
   for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
-    await cancelBookingByAdmin(ctx, booking.slot_id, now);
+    await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
     cancelledBookings += 1;
   }
   const erased = await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closedLabel, closedReason, dayOfWeek, formatClock, openingRangesOn, weekLines } from "./opening-hours";
+import { closedLabel, closedReason, dayOfWeek, formatRanges, openingRangesOn, weekLines } from "./opening-hours";
 import { formatDateRange, upcomingClosures } from "./settings.server";
 import { DEFAULT_SETTINGS } from "./shop-settings";
 
@@ -35,9 +35,12 @@ describe("opening hours", () => {
       "Saturday",
       "Sunday",
     ]);
-    expect(formatClock("08:30")).toBe("8:30 am");
-    expect(formatClock("12:00")).toBe("12:00 pm");
-    expect(formatClock("00:15")).toBe("12:15 am");
+    expect(
+      formatRanges([
+        { start: "08:30", end: "12:00" },
+        { start: "13:00", end: "00:15" },
+      ]),
+    ).toBe("08:30 – 12:00, 13:00 – 00:15");
   });
 
   it("announces closures that cover today or the coming 14 days", () => {
@@ -46,7 +49,7 @@ describe("opening hours", () => {
     expect(upcomingClosures([later, closure, past], "2026-12-11")).toEqual([closure]);
     expect(upcomingClosures([closure], "2026-12-26")).toEqual([closure]);
     expect(upcomingClosures([closure], "2026-12-27")).toEqual([]);
-    expect(formatDateRange(closure)).toBe("Thursday, December 24 – Saturday, December 26");
-    expect(formatDateRange({ ...closure, to: "2027-01-02" })).toBe("Thursday, December 24 – Saturday, January 2");
+    expect(formatDateRange(closure)).toBe("Thursday 24 December – Saturday 26 December");
+    expect(formatDateRange({ ...closure, to: "2027-01-02" })).toBe("Thursday 24 December – Saturday 2 January");
   });
 });

@@ -1,5 +1,6 @@
 import type { DateRange, TimeRange, WeeklyHours } from "./settings.schema";
 import { WEEKDAY_NAMES } from "./shop-settings";
+import { formatTimeRange } from "~/lib/shop-time";
 
 /*
  * Pure rules about a week of hours and a list of dated ranges, shared by the shop's opening hours and
@@ -29,17 +30,8 @@ export function openingRangesOn(week: { openingHours: WeeklyHours; closures: rea
 export const fitsWithin = (ranges: readonly TimeRange[], start: string, end: string) =>
   ranges.some((range) => range.start <= start && end <= range.end);
 
-/** "9:00 am", "12:30 pm": how the footer and contact page write a time. */
-export function formatClock(time: string) {
-  const hours24 = Number(time.slice(0, 2));
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  return `${hours12}:${time.slice(3, 5)} ${hours24 < 12 ? "am" : "pm"}`;
-}
-
 export const formatRanges = (ranges: readonly TimeRange[]) =>
-  ranges.length === 0
-    ? "Closed"
-    : ranges.map((range) => `${formatClock(range.start)} – ${formatClock(range.end)}`).join(", ");
+  ranges.length === 0 ? "Closed" : ranges.map((range) => formatTimeRange(range.start, range.end)).join(", ");
 
 /** The week as people read it, Monday first. */
 export const DISPLAY_WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -55,7 +47,7 @@ export interface WeekLine {
 const sameRanges = (a: readonly TimeRange[], b: readonly TimeRange[]) =>
   a.length === b.length && a.every((range, index) => range.start === b[index]!.start && range.end === b[index]!.end);
 
-/** Runs of neighbouring days with the same hours become one line ("Monday – Friday: 9:00 am – 6:00 pm"). */
+/** Runs of neighbouring days with the same hours become one line ("Monday – Friday: 09:00 – 18:00"). */
 export function weekLines(hours: WeeklyHours): WeekLine[] {
   const lines: WeekLine[] = [];
   for (const day of DISPLAY_WEEK) {

@@ -63,7 +63,14 @@ describe("settings on the pages", () => {
     expect(salonOf(home.text)).toMatchObject({ name: "Oldham Barbers", telephone: "+441616249876" });
     const prices = visibleText((await api.anonymous().get("/prices")).text);
     expect(prices).toContain("£26.00");
-    expect(prices).toContain("£18.00 + £8.00 fee");
+    // The fee is charged once per booking: the card and the page say so, since two cards' all-in prices are not a total.
+    expect(prices).toContain("£18.00 + £8.00 fee, once per booking");
+    expect(prices).toContain(
+      "It is charged once per booking, however many services you choose: each all-in price below includes it, so two services cost their two prices plus one £8.00 fee.",
+    );
+    const booking = visibleText((await api.anonymous().get("/bookings")).text);
+    expect(booking).toContain("added to every booking, once, however many services you choose");
+    expect(booking).toContain("all-in (£18.00 + £8.00 fee, once per booking)");
   });
 
   it("shows a change on the next request of /, /contact, /prices and the JSON-LD, though the old pages were cached", async () => {
@@ -78,7 +85,7 @@ describe("settings on the pages", () => {
     expect(homeText).toContain("Chadderton Cuts");
     expect(homeText).toContain("0161 555 0199");
     expect(homeText).toContain("Closed for a refit");
-    expect(homeText).toContain("Saturday 10:00 am – 2:00 pm");
+    expect(homeText).toContain("Saturday 10:00 – 14:00");
     const salon = salonOf(home.text)!;
     expect(salon).toMatchObject({ name: "Chadderton Cuts", telephone: "+441615550199" });
     expect(salon.openingHoursSpecification).toContainEqual({

@@ -151,7 +151,7 @@ export function upcomingClosures(closures: readonly DateRange[], today: string, 
     .toSorted((a, b) => a.from.localeCompare(b.from));
 }
 
-/** "Wednesday, December 24" or "Wednesday, December 24 – Friday, December 26". */
+/** "Wednesday 24 December" or "Wednesday 24 December – Friday 26 December". */
 export function formatDateRange(range: DateRange) {
   const from = formatShopDate(range.from, "weekdayDate");
   return range.from === range.to ? from : `${from} – ${formatShopDate(range.to, "weekdayDate")}`;

@@ -29,7 +29,7 @@ export function BlogAdminCard({ post, ...actions }: BlogAdminCardProps) {
     >
       <p className="text-sm text-muted-foreground">
         By <span className="font-medium text-foreground">{post.author}</span> ·{" "}
-        <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt)}</time>
+        <time dateTime={post.createdAt}>{formatShopInstant(post.createdAt, "blogCard")}</time>
       </p>
       <p className="line-clamp-3 text-sm">{post.summary}</p>
       <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1">

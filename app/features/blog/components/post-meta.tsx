@@ -18,7 +18,7 @@ export function PostByline({
       <span aria-hidden className="mx-2">
         ·
       </span>
-      <time dateTime={createdAt}>{formatShopInstant(createdAt, long ? "medium" : "short")}</time>
+      <time dateTime={createdAt}>{formatShopInstant(createdAt, long ? "blogPost" : "blogCard")}</time>
     </p>
   );
 }

@@ -6,7 +6,9 @@ import { formatPence, formatPounds } from "~/lib/money";
 /**
  * A service's price where a customer can start a booking. A compulsory fee must sit inside the headline
  * price (DMCC Act 2024, CMA209), so the all-in price of booking the service on its own leads and the
- * service price with the fee follows; with the fee included in the prices, the price alone.
+ * service price with the fee follows; with the fee included in the prices, the price alone. The fee is
+ * charged once per booking, so two cards' all-in prices do not add up to the two services' total: the
+ * note says so.
  */
 export function ServicePrice({ price, className }: { price: number; className?: string }) {
   const feePence = useBookingFeePence();
@@ -21,7 +23,7 @@ export function ServicePrice({ price, className }: { price: number; className?: 
         {formatPence(allInPence(price, feePence))}
       </span>
       <span className="text-xs text-muted-foreground">
-        {formatPounds(price)} + {formatPence(feePence)} fee
+        {formatPounds(price)} + {formatPence(feePence)} fee, once per booking
       </span>
     </p>
   );
@@ -33,5 +35,5 @@ export function useServicePriceLine() {
   return (price: number) =>
     feePence === 0
       ? formatPounds(price)
-      : `${formatPence(allInPence(price, feePence))} all-in (${formatPounds(price)} + ${formatPence(feePence)} fee)`;
+      : `${formatPence(allInPence(price, feePence))} all-in (${formatPounds(price)} + ${formatPence(feePence)} fee, once per booking)`;
 }

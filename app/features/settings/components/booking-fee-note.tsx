@@ -18,7 +18,7 @@ export function BookingFeeNote({ className, long = false }: { className?: string
   return (
     <span className={cn("block text-xs", className)}>
       {long
-        ? `A ${fee} appointment fee is added to every booking, on top of the service prices.`
+        ? `A ${fee} appointment fee is added to every booking, on top of the service prices. It is charged once per booking, however many services you choose: each all-in price below includes it, so two services cost their two prices plus one ${fee} fee.`
         : `+ ${fee} appointment fee per booking`}
     </span>
   );
