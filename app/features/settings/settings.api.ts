@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
-import { settingsFieldsSchema, settingsSchema } from "./settings.schema";
+import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
 import { loadSettings, saveSettings } from "./settings.server";
 
@@ -33,11 +33,21 @@ export function settingsApi({ db }: AppContext) {
 
   const saved = apiDoc({
     summary: "Replaces the settings with the whole object; answers what was saved",
-    body: settingsSchema,
-    responses: { 200: ["The saved settings", settingsFieldsSchema] },
+    description:
+      'A new closure over confirmed bookings still to come is refused (409, with those bookings) unless the body also says what to do with them: `closureBookings: "keep"` leaves them, `"cancel"` cancels them as the shop does (each customer is mailed).',
+    body: settingsSchema.and(closureChoiceSchema),
+    responses: {
+      200: ["The saved settings", settingsFieldsSchema],
+      409: [
+        "A new closure covers confirmed bookings and `closureBookings` was not given",
+        z.object({ message: z.string(), bookings: z.array(strandedBookingSchema) }),
+      ],
+    },
   });
   router.put("/", saved, requireAdmin, async (req, res) => {
-    res.json(await saveSettings(db, parseInput(settingsSchema, req.body)));
+    const settings = parseInput(settingsSchema, req.body);
+    const { closureBookings } = parseInput(closureChoiceSchema, req.body);
+    res.json(await saveSettings(db, settings, { closureBookings }));
   });
   return router;
 }

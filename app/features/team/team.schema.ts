@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   dateRangeSchema,
+  strandedBookingsChoiceSchema,
   weeklyHoursSchema,
   type DateRange,
   type TimeRange,
@@ -37,6 +38,8 @@ export const teamMemberSchema = z.object({
   ),
   weeklyHours: weeklyHoursSchema.default([]),
   timeOff: z.array(dateRangeSchema).max(100).default([]),
+  /** For confirmed bookings with the member on days new time off covers; without it such an update is refused (409). */
+  timeOffBookings: strandedBookingsChoiceSchema.optional(),
 });
 
 export type TeamMemberInput = z.input<typeof teamMemberSchema>;
@@ -69,6 +72,9 @@ export const outsideOpeningHoursMessage = (day: string, start: string, end: stri
 
 export const MEMBER_HAS_BOOKINGS_MESSAGE =
   "This team member has bookings still to come, so they cannot be deleted. Cancel or move those bookings first, or deactivate the member instead.";
+
+export const timeOffBookingsMessage = (count: number) =>
+  `${count === 1 ? "1 confirmed booking" : `${count} confirmed bookings`} with this team member ${count === 1 ? "falls" : "fall"} in the new time off. Choose to keep or cancel ${count === 1 ? "it" : "them"} (the customers are emailed), then save again.`;
 
 const RANGE_TEXT = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
 const pad = (value: string) => value.padStart(2, "0");
