@@ -7,6 +7,7 @@ import {
   type TimeRange,
   type WeeklyHours,
 } from "~/features/settings/settings.schema";
+import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
 import { optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
 
 /* A member of the shop's own team: what the admin form and the API both send. */
@@ -96,3 +97,29 @@ export function parseDayRanges(text: string): TimeRange[] | null {
 
 export const formatDayRanges = (ranges: readonly TimeRange[]) =>
   ranges.map((range) => `${range.start}–${range.end}`).join(", ");
+
+/** Monday first, as the shop reads its week. */
+export const TEAM_FORM_WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** The admin form's one line of hours per weekday, by day number ("" = day off). */
+export type HoursText = Record<number, string>;
+
+export const hoursText = (weeklyHours: WeeklyHours): HoursText =>
+  Object.fromEntries(
+    TEAM_FORM_WEEK.map((day) => [day, formatDayRanges(weeklyHours.find((entry) => entry.day === day)?.ranges ?? [])]),
+  );
+
+/** The form's lines of hours as the API's weekly hours, or the message for the first line it cannot read. */
+export function weeklyHoursFromText(hours: HoursText): { weeklyHours: WeeklyHours } | { problem: string } {
+  const weeklyHours: WeeklyHours = [];
+  for (const day of TEAM_FORM_WEEK) {
+    const ranges = parseDayRanges(hours[day] ?? "");
+    if (!ranges) {
+      return {
+        problem: `${WEEKDAY_NAMES[day]}: write times like 09:00–12:30, 13:30–17:00, or leave empty for a day off.`,
+      };
+    }
+    if (ranges.length > 0) weeklyHours.push({ day, ranges });
+  }
+  return { weeklyHours };
+}
