@@ -9,7 +9,7 @@ import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.s
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { ensureSettings } from "~/features/settings/settings.server";
-import { createMailer } from "~/lib/mailer.server";
+import { mailerFor } from "~/features/settings/mail-settings.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "~/config.server";
 import { startJobs } from "./jobs";
@@ -96,7 +96,9 @@ export async function createAppContext(config: Config): Promise<StartedContext> 
   if (config.seedDemoContent && (await seedDemoContent(db, storage))) {
     console.log("Demo content seeded into the empty database.");
   }
-  return { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from), firstStartNotice };
+  const mailer = mailerFor(db, config);
+  await mailer.refresh();
+  return { db, config, storage, mailer, firstStartNotice };
 }
 
 /**

@@ -75,12 +75,22 @@ export function parseMime(raw: string): MimePart {
 
 const leavesOf = (part: MimePart): MimePart[] => (part.parts.length ? part.parts.flatMap(leavesOf) : [part]);
 
-export async function startSmtpSink() {
+/** `login`: the server asks for this username and password (in the clear, being local) and refuses others. */
+export async function startSmtpSink(options: { login?: { user: string; password: string } } = {}) {
   const messages: ReceivedMail[] = [];
+  const { login } = options;
   const server = new SMTPServer({
-    // A plain local server: no TLS upgrade to negotiate and no login to give.
-    disabledCommands: ["AUTH", "STARTTLS"],
-    authOptional: true,
+    // A plain local server: no TLS upgrade to negotiate, and no login to give unless one is asked for.
+    disabledCommands: login ? ["STARTTLS"] : ["AUTH", "STARTTLS"],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.password) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error("Invalid username or password"));
+      }
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
