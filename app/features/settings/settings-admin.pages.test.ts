@@ -3,6 +3,7 @@ import { dayOfWeek } from "~/features/settings/opening-hours";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { formFields, formHtml } from "../../../tests/support/html-form";
+import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { ShopSettings } from "./settings.schema";
 
@@ -10,12 +11,17 @@ import type { ShopSettings } from "./settings.schema";
 
 let api: TestApi;
 let admin: TestClient;
+let sink: SmtpSink;
 
 beforeAll(async () => {
+  sink = await startSmtpSink();
   api = await startTestApi({ pages: true });
   admin = await api.admin();
 }, 120_000);
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await sink.close();
+});
 
 const page = () => admin.request("GET", "/admin/settings", { headers: { accept: "text/html" } });
 const post = (fields: URLSearchParams) =>
@@ -100,5 +106,32 @@ describe("/admin/settings without JavaScript", () => {
     removal.set("closures.0.remove", "on");
     expect((await post(removal)).status).toBe(303);
     expect((await settings()).closures).toEqual([]);
+  });
+
+  it("sets the mail server and sends a test mail from the page, never showing the password", async () => {
+    await admin.put("/api/settings", { ...(await settings()), email: "shop@oldham-barbers.test" });
+    const mailForm = formFields(formHtml((await page()).text, 'aria-label="Mail server"'));
+    expect(mailForm.get("intent")).toBe("mail-settings");
+    mailForm.set("host", "127.0.0.1");
+    mailForm.set("port", new URL(sink.url).port);
+    mailForm.set("password", "never-shown-again");
+    mailForm.set("from", "Oldham Barbers <bookings@oldham-barbers.test>");
+    const saved = await post(mailForm);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin/settings?mail-saved#mail");
+    const after = await admin.request("GET", "/admin/settings?mail-saved", { headers: { accept: "text/html" } });
+    expect(after.text).toContain("Mail settings saved.");
+    expect(after.text).toContain("A password is stored. Leave empty to keep it.");
+    expect(after.text).not.toContain("never-shown-again");
+    expect(formFields(formHtml(after.text, 'aria-label="Mail server"')).get("host")).toBe("127.0.0.1");
+
+    const tested = await post(new URLSearchParams({ intent: "test-mail" }));
+    expect(tested.status).toBe(200);
+    expect(tested.text).toContain("Test mail sent to shop@oldham-barbers.test.");
+    expect(sink.to("shop@oldham-barbers.test")).toHaveLength(1);
+
+    const refused = await post(new URLSearchParams({ intent: "mail-settings", host: "127.0.0.1", port: "0" }));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Port must be between 1 and 65535");
   });
 });
