@@ -74,3 +74,35 @@ test("a booking is cancelled from the admin list without JavaScript", async ({ p
   await expect(page.getByRole("status")).toContainText(`Booking cancelled: ${booking.reference}`);
   await expect(page.getByRole("listitem").filter({ hasText: booking.reference })).toHaveCount(0);
 });
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("a closure over a booking lists it before saving, and cancels it when chosen", async ({ page, owner }) => {
+    const service = await createService(owner, { title: unique("Closure Cut"), price: 14, duration: 30 });
+    const day = futureDate(6);
+    const [slot] = await createSlots(owner, { dates: [day], startTime: "11:00", endTime: "11:30" });
+    const booking = await bookThroughApi(owner, slot!.id, [service]);
+    await signIn(page);
+    await page.goto("/admin/settings");
+    await page.getByRole("button", { name: "Add closure" }).click();
+    await page.getByLabel("First day").last().fill(day);
+    await page.getByLabel("Last day").last().fill(day);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+
+    const choice = page.getByRole("group", { name: "Bookings on the days being closed" });
+    await expect(choice).toContainText("1 confirmed booking falls on the days you are closing");
+    await expect(choice).toContainText(booking.reference);
+    await choice.getByLabel("Cancel these bookings and email each customer").check();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings saved", { exact: true }).first()).toBeVisible();
+    await expect(choice).toHaveCount(0);
+    const slots = (await (await owner.get("/api/booking-slots?admin=true")).json()) as { id: number; status: string }[];
+    expect(slots.find((entry) => entry.id === slot!.id)?.status).toBe("available");
+
+    const closure = page.getByRole("group").filter({ has: page.locator(`input[value="${day}"]`) });
+    await closure.getByRole("button", { name: /^Remove/ }).click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.locator(`input[value="${day}"]`)).toHaveCount(0);
+  });
+});

@@ -409,7 +409,13 @@ function DayHours({ day, control, register, messageOf }: ArrayEditorProps & { da
             </div>
           ))}
           {open && (
-            <Button type="button" variant="outline" size="sm" onClick={() => append(nextRange(fields.at(-1)))}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="noscript:hidden"
+              onClick={() => append(nextRange(fields.at(-1)))}
+            >
               <Plus aria-hidden />
               Add time range<span className="sr-only"> on {name}</span>
             </Button>
