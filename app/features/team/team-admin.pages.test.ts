@@ -121,4 +121,33 @@ describe("/admin/team without JavaScript", () => {
       .executeTakeFirstOrThrow();
     expect(status).toBe("cancelled");
   });
+
+  it("deletes a member with the bin's form, and says why when they still have bookings", async () => {
+    const created = await admin.post("/api/team", { name: "Leaving", serviceIds: [serviceId] });
+    const id = String((created.body as TeamMember).id);
+    const removed = await post(new URLSearchParams({ intent: "delete", id }));
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get("location")).toBe("/admin/team?saved=deleted");
+    expect((await team()).some((entry) => String(entry.id) === id)).toBe(false);
+
+    const busy = (await team()).find((entry) => entry.name === "Kelly")!;
+    let day = addDays(shopToday(), 21);
+    while (dayOfWeek(day) !== 3) day = addDays(day, 1);
+    const booking = await api.anonymous().post("/api/bookings", {
+      services: [serviceId],
+      date: day,
+      startTime: "10:00",
+      memberId: busy.id,
+      customerName: "Jo Bloggs",
+      customerEmail: "jo.again@example.com",
+      customerPhone: "07911 123456",
+      notes: "",
+    });
+    expect(booking.status).toBe(201);
+    const before = await team();
+    const refused = await post(new URLSearchParams({ intent: "delete", id: String(busy.id) }));
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("This team member has bookings still to come");
+    expect(await team()).toEqual(before);
+  });
 });

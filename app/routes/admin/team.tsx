@@ -13,7 +13,7 @@ import { listServices } from "~/features/services/services.server";
 import { TeamMemberForm, type PostedTeamMember } from "~/features/team/components/team-member-form";
 import { teamMemberFormValues } from "~/features/team/team-form-data";
 import { teamMemberSchema, weeklyHoursFromText, type TeamMember } from "~/features/team/team.schema";
-import { createTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
+import { createTeamMember, deleteTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
 import type { StrandedBooking } from "~/features/settings/settings.schema";
 import { api } from "~/lib/api-client";
 import { formFailure } from "~/lib/form-action.server";
@@ -25,6 +25,7 @@ import type { Route } from "./+types/team";
 const SAVED_NOTICES = {
   added: "Team member added: the new member has been saved.",
   updated: "Team member updated: the changes have been saved.",
+  deleted: "Team member deleted: they have been removed from the team.",
 } as const;
 
 /** `?edit=new` or `?edit=<id>` opens the form on the page (the links' targets without JavaScript). */
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const editing: TeamMember | "new" | null =
     edit === "new" ? "new" : (team.find((member) => String(member.id) === edit) ?? null);
   const saved = search.get("saved");
-  const notice: keyof typeof SAVED_NOTICES | null = saved === "added" || saved === "updated" ? saved : null;
+  const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
   return { team, services, editing, saved: notice };
 }
 
@@ -49,10 +50,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const values = teamMemberFormValues(form);
   const id = parseRowId(String(form.get("id") ?? ""));
+  if (form.get("intent") === "delete" && id !== null) {
+    try {
+      await deleteTeamMember(context.db, id);
+    } catch (error) {
+      return formFailure(error, { values, id, intent: "delete" as const });
+    }
+    return redirect("/admin/team?saved=deleted", 303);
+  }
   const read = weeklyHoursFromText(values.hours);
   if ("problem" in read) {
     const details: Record<string, unknown> = {};
-    return data({ values, id, message: read.problem, fieldErrors: {}, details }, 400);
+    return data({ values, id, intent: "save" as const, message: read.problem, fieldErrors: {}, details }, 400);
   }
   try {
     const input = teamMemberSchema.parse({
@@ -63,7 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (id === null) await createTeamMember(context.db, input);
     else await updateTeamMember(context.db, id, input);
   } catch (error) {
-    return formFailure(error, { values, id });
+    return formFailure(error, { values, id, intent: "save" as const });
   }
   return redirect(`/admin/team?saved=${id === null ? "added" : "updated"}`, 303);
 }
@@ -73,10 +82,11 @@ export const meta = () => adminMeta("Manage Team");
 export default function ManageTeam({ loaderData, actionData }: Route.ComponentProps) {
   const { team, services, saved } = loaderData;
   // After a refused post the form stays open with what was typed; otherwise the address says what is open.
-  const editing = actionData ? (team.find((member) => member.id === actionData.id) ?? "new") : loaderData.editing;
-  const posted: PostedTeamMember | undefined = actionData && {
-    ...actionData,
-    bookings: actionData.details.bookings as StrandedBooking[] | undefined,
+  const refusedSave = actionData?.intent === "save" ? actionData : undefined;
+  const editing = refusedSave ? (team.find((member) => member.id === refusedSave.id) ?? "new") : loaderData.editing;
+  const posted: PostedTeamMember | undefined = refusedSave && {
+    ...refusedSave,
+    bookings: refusedSave.details.bookings as StrandedBooking[] | undefined,
   };
   const editor = useEditMode<TeamMember>();
   const { run, pending } = useAdminAction();
@@ -113,6 +123,11 @@ export default function ManageTeam({ loaderData, actionData }: Route.ComponentPr
           {SAVED_NOTICES[saved]}
         </p>
       )}
+      {actionData?.intent === "delete" && (
+        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {actionData.message}
+        </p>
+      )}
       {editing && (
         <Card className="mb-6 grid gap-4 p-5">
           <h2 className="text-xl font-semibold leading-tight">
@@ -144,6 +159,7 @@ export default function ManageTeam({ loaderData, actionData }: Route.ComponentPr
                     thing="team member"
                     onEdit={() => editor.edit(member)}
                     editHref={`/admin/team?edit=${member.id}`}
+                    deleteId={member.id}
                     onDelete={() => remove(member)}
                     disabled={pending}
                   />
