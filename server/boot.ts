@@ -10,7 +10,7 @@ import { openMediaStorage } from "~/features/media/media-storage.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { ensureSettings } from "~/features/settings/settings.server";
 import { startClockAt } from "~/lib/clock";
-import { createMailer } from "~/lib/mailer.server";
+import { mailerFor } from "~/features/settings/mail-settings.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "~/config.server";
 import { startJobs } from "./jobs";
@@ -105,7 +105,9 @@ export async function createAppContext(config: Config): Promise<StartedContext> 
   if (config.seedDemoContent && (await seedDemoContent(db, storage))) {
     console.log("Demo content seeded into the empty database.");
   }
-  return { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from), firstStartNotice };
+  const mailer = mailerFor(db, config);
+  await mailer.refresh();
+  return { db, config, storage, mailer, firstStartNotice };
 }
 
 /** Within Docker's and Kubernetes' default grace of 10 s, so the process ends its own way, not by SIGKILL. */

@@ -22,6 +22,7 @@ import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
 import * as reschedule from "./migrations/007-reschedule";
 import * as rateLimitLocks from "./migrations/008-rate-limit-locks";
+import * as mailSettings from "./migrations/011-mail-settings";
 import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
 
 export type Db = Kysely<Database>;
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   "006-jobs": jobs,
   "007-reschedule": reschedule,
   "008-rate-limit-locks": rateLimitLocks,
+  "011-mail-settings": mailSettings,
   "012-booked-time-exclusion": bookedTimeExclusion,
 };
 

@@ -320,6 +320,17 @@ export interface CustomerNotesTable {
   updated_at: string;
 }
 
+/** The owner's SMTP server (one row, id 1); the password sealed with SECRET_KEY. */
+export interface MailSettingsTable {
+  id: number;
+  host: string;
+  port: number;
+  username: string;
+  password_sealed: string | null;
+  from_address: string;
+  updated_at: string;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -342,6 +353,7 @@ export interface Database {
   pending_logins: PendingLoginsTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingsTable;
+  mail_settings: MailSettingsTable;
   opening_hours: OpeningHoursTable;
   closures: ClosuresTable;
   team_members: TeamMembersTable;

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** The rest of the answer's body: what the server adds for the caller to act on (e.g. `bookings`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -13,8 +15,11 @@ export class ApiError extends Error {
 async function errorFrom(response: Response) {
   const text = await response.text();
   try {
-    const body = JSON.parse(text) as { message?: string; issues?: { path: string; message: string }[] };
-    if (body.message) return new ApiError(response.status, body.message, body.issues);
+    const { message, issues, ...details } = JSON.parse(text) as {
+      message?: string;
+      issues?: { path: string; message: string }[];
+    };
+    if (message) return new ApiError(response.status, message, issues, details);
   } catch {
     // Not JSON: fall through to the spec's "status: text" form.
   }

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { isIPv6 } from "node:net";
 import type { Db } from "~/db/client.server";
 import type { z } from "zod";
-import { apiDoc, apiErrorSchema } from "./api-docs.server";
+import { apiDoc, apiErrorSchema, type ApiAnswer } from "./api-docs.server";
 import type { SessionUser } from "~/context";
 import { sessionTokenOf } from "./session-cookie";
 import { HttpError, notFound } from "./http-error";
@@ -64,6 +64,8 @@ interface AdminWrites<S extends z.ZodType, T> {
   base?: string;
   create: (db: Db, input: z.output<S>) => Promise<T>;
   update?: (db: Db, id: number, input: z.output<S>) => Promise<T>;
+  /** The update's own 409, where it refuses for more than a clash (documented instead of the generic one). */
+  updateConflict?: ApiAnswer;
   remove: (db: Db, id: number) => Promise<void>;
 }
 
@@ -93,7 +95,11 @@ export function mountAdminWrites<S extends z.ZodType, T>(router: Router, db: Db,
       apiDoc({
         summary: `Replace (${what})`,
         body: schema,
-        responses: { 200: [`The saved ${what}`, item], ...refused },
+        responses: {
+          200: [`The saved ${what}`, item],
+          ...refused,
+          ...(writes.updateConflict && { 409: writes.updateConflict }),
+        },
       }),
       requireAdmin,
       async (req, res) => {

@@ -6,17 +6,22 @@ import { HttpError } from "./http-error";
 export interface FormFailure {
   message: string;
   fieldErrors: Record<string, string>;
+  /** The feature's further facts about the refusal (HttpError details), e.g. the bookings in the way. */
+  details: Record<string, unknown>;
 }
 
 function failureOf(error: unknown): { status: number; failure: FormFailure } {
   if (error instanceof ZodError) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-    return { status: 400, failure: { message: error.issues[0]?.message ?? "Invalid input", fieldErrors } };
+    return {
+      status: 400,
+      failure: { message: error.issues[0]?.message ?? "Invalid input", fieldErrors, details: {} },
+    };
   }
   // Anything else is a bug: it goes on to the error boundary.
   if (!(error instanceof HttpError)) throw error;
-  return { status: error.status, failure: { message: error.message, fieldErrors: {} } };
+  return { status: error.status, failure: { message: error.message, fieldErrors: {}, details: error.details } };
 }
 
 /**

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** More for the caller to act on (e.g. the bookings a closure would strand), answered beside the message. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "HttpError";

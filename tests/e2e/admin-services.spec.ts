@@ -27,7 +27,7 @@ test("the owner adds a service, sees it on the price list, edits it past a taken
   const taken = ((await otherResponse.json()) as { order: number }).order;
 
   await page.goto("/admin/services");
-  await page.getByRole("button", { name: "Add New Service" }).click();
+  await page.getByRole("link", { name: "Add New Service" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Service" });
   await dialog.getByRole("button", { name: "Add Service" }).click();
   for (const message of [
@@ -62,7 +62,7 @@ test("the owner adds a service, sees it on the price list, edits it past a taken
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 
   await page.goto("/admin/services");
-  await card.getByRole("button", { name: `Edit ${title}` }).click();
+  await card.getByRole("link", { name: `Edit ${title}` }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit Service" });
   await expect(editDialog.getByLabel("Title")).toHaveValue(title);
   await editDialog.getByLabel("Price (£)").fill("24.99");
@@ -79,7 +79,7 @@ test("the owner adds a service, sees it on the price list, edits it past a taken
   await expect(card).toContainText("£24.99");
 
   // After an edit the dialog is back in create mode, empty.
-  await page.getByRole("button", { name: "Add New Service" }).click();
+  await page.getByRole("link", { name: "Add New Service" }).click();
   await expect(page.getByRole("dialog", { name: "Add New Service" }).getByLabel("Title")).toHaveValue("");
   await page.getByRole("button", { name: "Cancel" }).click();
 

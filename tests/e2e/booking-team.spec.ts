@@ -63,9 +63,14 @@ test("the owner adds a barber with hours, gives them a day off, and sees the day
   const name = unique("New Barber");
   const dayOff = nextWeekday();
   await page.goto("/admin/team");
-  await page.getByRole("button", { name: "Add Team Member" }).click();
+  // A link, so that it opens the form without JavaScript too; hydrated, it opens the dialog.
+  await page.getByRole("link", { name: "Add Team Member" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Team Member" });
   await dialog.getByLabel("Name").fill(name);
+  // A new member starts with no service ticked.
+  const serviceBoxes = dialog.getByRole("group", { name: "Services" }).getByRole("checkbox");
+  await expect(serviceBoxes.first()).not.toBeChecked();
+  await serviceBoxes.first().check();
   for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
     await dialog.getByLabel(day, { exact: true }).fill("09:00–12:30, 13:30–17:00");
   await dialog.getByRole("button", { name: "Add time off" }).click();

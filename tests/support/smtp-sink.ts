@@ -80,15 +80,26 @@ export interface SmtpSinkOptions {
   beforeAnswer?: () => Promise<void>;
   /** Recipients refused with a 550, as a mail server refuses a mailbox that does not exist (a bounce). */
   refuse?: string[];
+  /** The server asks for this username and password (in the clear, being local) and refuses others. */
+  login?: { user: string; password: string };
 }
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
   const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()));
+  const { login } = options;
   const server = new SMTPServer({
-    // A plain local server: no TLS upgrade to negotiate and no login to give.
-    disabledCommands: ["AUTH", "STARTTLS"],
-    authOptional: true,
+    // A plain local server: no TLS upgrade to negotiate, and no login to give unless one is asked for.
+    disabledCommands: login ? ["STARTTLS"] : ["AUTH", "STARTTLS"],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.password) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error("Invalid username or password"));
+      }
+    },
     logger: false,
     onRcptTo(address, _session, callback) {
       if (!refused.has(address.address.toLowerCase())) return callback();

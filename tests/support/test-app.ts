@@ -13,7 +13,7 @@ import { loadSettings, saveSettings } from "~/features/settings/settings.server"
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { auditAdminWrites, describeAdminPageRequest } from "../../server/audit";
 import { loadUser } from "../../server/load-user";
-import { createMailer } from "~/lib/mailer.server";
+import { mailerFor } from "~/features/settings/mail-settings.server";
 import { readConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http";
 import { createPagesHandler } from "../../server/pages";
@@ -105,7 +105,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     ? joinTestDatabase(options.joinDatabaseUrl)
     : await createTestDatabase({ onDisk: options.onDisk });
   const storage = await openMediaStorage(config.mediaStorage);
-  const ctx: AppContext = { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
+  const ctx: AppContext = { db, config, storage, mailer: mailerFor(db, config) };
   return {
     ctx,
     db,

@@ -8,43 +8,75 @@ interface ItemActionsProps {
   /** What kind of item, for the delete confirmation: "service", "product". */
   thing: string;
   onEdit: () => void;
+  /** Where editing opens without JavaScript (a page showing the form); hydrated, the click calls `onEdit`. */
+  editHref?: string;
+  /** The item's id, posted with `intent=delete` to the page's action when the bin is pressed without JavaScript. */
+  deleteId?: number;
   onDelete: () => void;
   disabled?: boolean;
 }
 
 /** The pencil and bin buttons of an admin list card; the bin asks before deleting. */
-export function ItemActions({ name, thing, onEdit, onDelete, disabled }: ItemActionsProps) {
+export function ItemActions({ name, thing, onEdit, editHref, deleteId, onDelete, disabled }: ItemActionsProps) {
+  const confirm = (
+    <ConfirmDelete
+      thing={thing}
+      name={name}
+      onConfirm={onDelete}
+      trigger={
+        <Button
+          type={deleteId === undefined ? "button" : "submit"}
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          disabled={disabled}
+          className="text-destructive hover:bg-red-50"
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      }
+    />
+  );
   return (
     <div className="flex shrink-0 gap-1">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit ${name}`}
-        title="Edit"
-        onClick={onEdit}
-        disabled={disabled}
-      >
-        <Pencil aria-hidden />
-      </Button>
-      <ConfirmDelete
-        thing={thing}
-        name={name}
-        onConfirm={onDelete}
-        trigger={
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${name}`}
-            title="Delete"
-            disabled={disabled}
-            className="text-destructive hover:bg-red-50"
+      {editHref ? (
+        <Button asChild variant="ghost" size="icon">
+          <a
+            href={editHref}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+            onClick={(event) => {
+              event.preventDefault();
+              onEdit();
+            }}
           >
-            <Trash2 aria-hidden />
-          </Button>
-        }
-      />
+            <Pencil aria-hidden />
+          </a>
+        </Button>
+      ) : (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Edit ${name}`}
+          title="Edit"
+          onClick={onEdit}
+          disabled={disabled}
+        >
+          <Pencil aria-hidden />
+        </Button>
+      )}
+      {deleteId === undefined ? (
+        confirm
+      ) : (
+        // Hydrated, the bin asks first and the form never submits; without JavaScript it posts the delete.
+        <form method="post" onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={deleteId} />
+          {confirm}
+        </form>
+      )}
     </div>
   );
 }

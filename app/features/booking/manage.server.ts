@@ -291,3 +291,15 @@ export async function cancelBookingByAdmin(
     customerMail: { status: queuedMailStatus(ctx), error: null },
   };
 }
+
+/**
+ * The shop cancels bookings on days it closes or a barber takes off, inside the caller's transaction
+ * (the one that stores the closure), each with the mails of any cancellation by the shop. A booking
+ * cancelled meanwhile by its customer is left as it is. The caller nudges the job workers after commit.
+ */
+export async function cancelBookingsByShop(trx: Db, bookingIds: readonly number[], now: Date) {
+  for (const id of bookingIds) {
+    const booking = await loadBooking(trx, { id });
+    if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, "closure", now);
+  }
+}

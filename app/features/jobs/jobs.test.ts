@@ -19,7 +19,7 @@ import {
 
 const config = readConfig({ NODE_ENV: "test" });
 const storage = await openMediaStorage(config.mediaStorage);
-const contextOf = (db: Db): AppContext => ({ db, config, storage, mailer: createMailer(undefined, undefined) });
+const contextOf = (db: Db): AppContext => ({ db, config, storage, mailer: createMailer({}) });
 
 /** A handler that records every run, by the job's payload `n`. */
 function recorder(options: { failTimes?: number } = {}) {

@@ -2,9 +2,11 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
-import { settingsFieldsSchema, settingsSchema } from "./settings.schema";
+import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
 import { loadSettings, saveSettings } from "./settings.server";
+import { mailSettingsSchema, mailSettingsViewSchema } from "./mail-settings.schema";
+import { getMailSettings, saveMailSettings, sendTestMail } from "./mail-settings.server";
 
 const publicSettingsSchema = settingsFieldsSchema.omit(
   Object.fromEntries(PRIVATE_SETTINGS.map((key) => [key, true] as const)) as Record<
@@ -13,7 +15,8 @@ const publicSettingsSchema = settingsFieldsSchema.omit(
   >,
 );
 
-export function settingsApi({ db }: AppContext) {
+export function settingsApi(ctx: AppContext) {
+  const { db } = ctx;
   const router = apiRouter();
 
   const read = apiDoc({
@@ -33,11 +36,53 @@ export function settingsApi({ db }: AppContext) {
 
   const saved = apiDoc({
     summary: "Replaces the settings with the whole object; answers what was saved",
-    body: settingsSchema,
-    responses: { 200: ["The saved settings", settingsFieldsSchema] },
+    description:
+      'A new closure over confirmed bookings still to come is refused (409, with those bookings) unless the body also says what to do with them: `closureBookings: "keep"` leaves them, `"cancel"` cancels them as the shop does (each customer is mailed).',
+    body: settingsSchema.and(closureChoiceSchema),
+    responses: {
+      200: ["The saved settings", settingsFieldsSchema],
+      409: [
+        "A new closure covers confirmed bookings and `closureBookings` was not given",
+        z.object({ message: z.string(), bookings: z.array(strandedBookingSchema) }),
+      ],
+    },
   });
   router.put("/", saved, requireAdmin, async (req, res) => {
-    res.json(await saveSettings(db, parseInput(settingsSchema, req.body)));
+    const settings = parseInput(settingsSchema, req.body);
+    const { closureBookings } = parseInput(closureChoiceSchema, req.body);
+    res.json(await saveSettings(db, settings, { closureBookings }));
+  });
+
+  const mailView = ["The mail server as stored (the password only as `passwordSet`)", mailSettingsViewSchema] as const;
+  const readMail = apiDoc({
+    summary: "The outgoing mail server set on the settings screen (never its password)",
+    responses: { 200: mailView },
+  });
+  router.get("/mail", readMail, requireAdmin, async (_req, res) => {
+    res.json(await getMailSettings(ctx));
+  });
+
+  const savedMail = apiDoc({
+    summary: "Stores the outgoing mail server (SMTP_URL in the environment wins when set)",
+    description:
+      "An empty `host` removes the server. An empty `password` keeps the stored one; `clearPassword: true` removes it. The password is stored sealed with SECRET_KEY and never answered.",
+    body: mailSettingsSchema,
+    responses: { 200: mailView },
+  });
+  router.put("/mail", savedMail, requireAdmin, async (req, res) => {
+    res.json(await saveMailSettings(ctx, parseInput(mailSettingsSchema, req.body)));
+  });
+
+  const testMail = apiDoc({
+    summary: "Sends a test mail to the shop's address through the current mail server, now",
+    responses: {
+      200: ["The mail server took the mail", z.object({ message: z.string() })],
+      400: ["No mail server, or no shop address to send to"],
+      502: ["The mail server refused or could not be reached; the message carries its error"],
+    },
+  });
+  router.post("/mail/test", testMail, requireAdmin, async (_req, res) => {
+    res.json(await sendTestMail(ctx));
   });
   return router;
 }

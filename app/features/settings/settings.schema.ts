@@ -151,3 +151,29 @@ export const settingsSchema = settingsFieldsSchema.refine(
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type ShopSettings = z.output<typeof settingsSchema>;
+
+// ---------------------------------------------------------------- bookings on newly closed days
+
+/** What the owner chooses for confirmed bookings on days a save closes (a closure, a barber's time off). */
+export const strandedBookingsChoiceSchema = z.enum(["keep", "cancel"], {
+  error: 'Choose "keep" or "cancel" for the bookings on those days',
+});
+export type StrandedBookingsChoice = z.infer<typeof strandedBookingsChoiceSchema>;
+
+/** The closure's choice, sent beside the settings in the same body (PUT /api/settings, the page's form). */
+export const closureChoiceSchema = z.object({ closureBookings: strandedBookingsChoiceSchema.optional() });
+
+/** One booking in the way, as the 409 answer lists it. */
+export const strandedBookingSchema = z.object({
+  reference: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  customerName: z.string(),
+});
+export type StrandedBooking = z.infer<typeof strandedBookingSchema>;
+
+const bookingsCount = (count: number) =>
+  count === 1 ? "1 confirmed booking falls" : `${count} confirmed bookings fall`;
+
+export const closureBookingsMessage = (count: number) =>
+  `${bookingsCount(count)} on the days you are closing. Choose to keep or cancel them (the customers are emailed), then save again.`;

@@ -3,7 +3,14 @@ import { contentVersion } from "~/db/content-version.server";
 import type { Row } from "~/db/database";
 import { toPence, toPounds } from "~/lib/money";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
-import type { DateRange, ShopSettings } from "./settings.schema";
+import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
+import {
+  closureBookingsMessage,
+  type DateRange,
+  type ShopSettings,
+  type StrandedBookingsChoice,
+} from "./settings.schema";
 import { DEFAULT_SETTINGS } from "./shop-settings";
 import { clockNow } from "~/lib/clock";
 
@@ -113,9 +120,30 @@ async function writeWeek(trx: Db, settings: ShopSettings) {
   if (closures.length > 0) await trx.insertInto("closures").values(closures).execute();
 }
 
+export interface SaveSettingsOptions {
+  /** For confirmed bookings on days a new closure covers; without it such a save is refused (409). */
+  closureBookings?: StrandedBookingsChoice;
+  now?: Date;
+}
+
 /** Replaces the whole settings (already parsed by settingsSchema) and answers them as now stored. */
-export async function saveSettings(db: Db, settings: ShopSettings): Promise<ShopSettings> {
-  await db.transaction().execute(async (trx) => {
+export async function saveSettings(
+  db: Db,
+  settings: ShopSettings,
+  options: SaveSettingsOptions = {},
+): Promise<ShopSettings> {
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("closures").select(["from_date", "to_date"]).execute();
+    const count = await settleStrandedBookings(
+      trx,
+      {
+        ranges: settings.closures,
+        before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
+        now: options.now ?? new Date(),
+      },
+      options.closureBookings,
+      closureBookingsMessage,
+    );
     const { id: _id, ...columns } = toRow(settings);
     await trx
       .insertInto("shop_settings")
@@ -123,7 +151,9 @@ export async function saveSettings(db: Db, settings: ShopSettings): Promise<Shop
       .onConflict((conflict) => conflict.column("id").doUpdateSet(columns))
       .execute();
     await writeWeek(trx, settings);
+    return count;
   });
+  if (cancelled > 0) nudgeJobWorkers();
   return loadSettings(db);
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, mountAdminWrites, parseId } from "~/lib/api.server";
+import { strandedBookingSchema } from "~/features/settings/settings.schema";
 import { publicTeamMemberSchema, teamMemberRecordSchema, teamMemberSchema } from "./team.schema";
 import {
   createTeamMember,
@@ -41,7 +42,11 @@ export function teamApi({ db }: AppContext) {
     schema: teamMemberSchema,
     item: teamMemberRecordSchema,
     create: (db, input) => createTeamMember(db, input),
-    update: updateTeamMember,
+    update: (db, id, input) => updateTeamMember(db, id, input),
+    updateConflict: [
+      'New time off covers confirmed bookings with the member and `timeOffBookings` was not given ("keep" leaves them, "cancel" cancels them and mails the customers); or a clash with an existing record',
+      z.object({ message: z.string(), bookings: z.array(strandedBookingSchema).optional() }),
+    ],
     remove: (db, id) => deleteTeamMember(db, id),
   });
   return router;

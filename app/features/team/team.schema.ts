@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
   dateRangeSchema,
+  strandedBookingsChoiceSchema,
   weeklyHoursSchema,
   type DateRange,
   type TimeRange,
   type WeeklyHours,
 } from "~/features/settings/settings.schema";
+import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
 import { multiLine, optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
 
 /* A member of the shop's own team: what the admin form and the API both send. */
@@ -34,6 +36,8 @@ export const teamMemberSchema = z.object({
   ),
   weeklyHours: weeklyHoursSchema.default([]),
   timeOff: z.array(dateRangeSchema).max(100).default([]),
+  /** For confirmed bookings with the member on days new time off covers; without it such an update is refused (409). */
+  timeOffBookings: strandedBookingsChoiceSchema.optional(),
 });
 
 export type TeamMemberInput = z.input<typeof teamMemberSchema>;
@@ -67,6 +71,9 @@ export const outsideOpeningHoursMessage = (day: string, start: string, end: stri
 export const MEMBER_HAS_BOOKINGS_MESSAGE =
   "This team member has bookings still to come, so they cannot be deleted. Cancel or move those bookings first, or deactivate the member instead.";
 
+export const timeOffBookingsMessage = (count: number) =>
+  `${count === 1 ? "1 confirmed booking" : `${count} confirmed bookings`} with this team member ${count === 1 ? "falls" : "fall"} in the new time off. Choose to keep or cancel ${count === 1 ? "it" : "them"} (the customers are emailed), then save again.`;
+
 const RANGE_TEXT = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
 const pad = (value: string) => value.padStart(2, "0");
 
@@ -87,3 +94,29 @@ export function parseDayRanges(text: string): TimeRange[] | null {
 
 export const formatDayRanges = (ranges: readonly TimeRange[]) =>
   ranges.map((range) => `${range.start}–${range.end}`).join(", ");
+
+/** Monday first, as the shop reads its week. */
+export const TEAM_FORM_WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** The admin form's one line of hours per weekday, by day number ("" = day off). */
+export type HoursText = Record<number, string>;
+
+export const hoursText = (weeklyHours: WeeklyHours): HoursText =>
+  Object.fromEntries(
+    TEAM_FORM_WEEK.map((day) => [day, formatDayRanges(weeklyHours.find((entry) => entry.day === day)?.ranges ?? [])]),
+  );
+
+/** The form's lines of hours as the API's weekly hours, or the message for the first line it cannot read. */
+export function weeklyHoursFromText(hours: HoursText): { weeklyHours: WeeklyHours } | { problem: string } {
+  const weeklyHours: WeeklyHours = [];
+  for (const day of TEAM_FORM_WEEK) {
+    const ranges = parseDayRanges(hours[day] ?? "");
+    if (!ranges) {
+      return {
+        problem: `${WEEKDAY_NAMES[day]}: write times like 09:00–12:30, 13:30–17:00, or leave empty for a day off.`,
+      };
+    }
+    if (ranges.length > 0) weeklyHours.push({ day, ranges });
+  }
+  return { weeklyHours };
+}

@@ -7,12 +7,15 @@ import { fitsWithin, weekdayRanges } from "~/features/settings/opening-hours";
 import type { WeeklyHours } from "~/features/settings/settings.schema";
 import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
 import { loadSettings } from "~/features/settings/settings.server";
+import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
+import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import {
   MEMBER_HAS_BOOKINGS_MESSAGE,
   type PublicTeamMember,
   type TeamMember,
   outsideOpeningHoursMessage,
   type TeamMemberValues,
+  timeOffBookingsMessage,
 } from "./team.schema";
 
 /** Every member in the team's order, each with services, hours and time off (three queries, not one per member). */
@@ -155,17 +158,41 @@ export async function createTeamMember(db: Db, input: TeamMemberValues, now: Dat
   return getTeamMember(db, id);
 }
 
-export async function updateTeamMember(db: Db, id: number, input: TeamMemberValues): Promise<TeamMember> {
+/** Time off newly covering the member's confirmed bookings needs `timeOffBookings` (keep or cancel), else 409. */
+export async function updateTeamMember(
+  db: Db,
+  id: number,
+  input: TeamMemberValues,
+  now: Date = new Date(),
+): Promise<TeamMember> {
   await assertSchedulePossible(db, input);
-  await db.transaction().execute(async (trx) => {
+  const cancelled = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("team_members")
       .set({ ...toColumns(input), ...(input.order === undefined ? {} : { sort_order: input.order }) })
       .where("id", "=", id)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw notFound("Team member");
+    const before = await trx
+      .selectFrom("team_member_time_off")
+      .select(["from_date", "to_date"])
+      .where("member_id", "=", id)
+      .execute();
+    const count = await settleStrandedBookings(
+      trx,
+      {
+        ranges: input.timeOff,
+        before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
+        memberId: id,
+        now,
+      },
+      input.timeOffBookings,
+      timeOffBookingsMessage,
+    );
     await writeSchedule(trx, id, input);
+    return count;
   });
+  if (cancelled > 0) nudgeJobWorkers();
   return getTeamMember(db, id);
 }
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { redirect } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -8,7 +9,7 @@ import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
 import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
 import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
 import type { AdminSlot } from "~/features/booking/booking.schema";
-import type { AdminCancellation } from "~/features/booking/manage.server";
+import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking/manage.server";
 import { listAdminSlots } from "~/features/booking/slots.server";
 import { AdminDayView } from "~/features/booking/components/admin-day-view";
 import { PhoneBookingDialog } from "~/features/booking/components/phone-booking-dialog";
@@ -16,6 +17,8 @@ import { listServices } from "~/features/services/services.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
+import { formFailure } from "~/lib/form-action.server";
+import { parseId } from "~/lib/api.server";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
 import { formatShopDate, isCalendarDate, shopToday } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
@@ -35,11 +38,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listPublicTeam(context.db),
     listServices(context.db),
   ]);
-  return { slots, team, services, today, openDate, mailEnabled: context.mailer.enabled };
+  const cancelled = new URL(request.url).searchParams.get("cancelled");
+  return {
+    slots,
+    team,
+    services,
+    today,
+    openDate,
+    mailEnabled: context.mailer.enabled,
+    // The reference of a booking just cancelled without JavaScript, to say so (only a reference's shape is shown).
+    cancelled: cancelled && /^OB-[A-Z0-9]{8}$/.test(cancelled) ? cancelled : null,
+  };
 }
 
-export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) {
-  const { slots, team, services, today, openDate, mailEnabled } = loaderData;
+/**
+ * "Cancel booking" posted without JavaScript: the same feature function as POST
+ * /api/booking-slots/{id}/cancel, then back to that day (303), which says what happened.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  try {
+    const result = await cancelBookingByAdmin(context, parseId(String(form.get("slotId") ?? ""), "Booking slot"));
+    return redirect(`/admin/bookings?date=${result.slot.date}&cancelled=${result.reference}`, 303);
+  } catch (error) {
+    return formFailure(error, {});
+  }
+}
+
+export default function AdminBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { slots, team, services, today, openDate, mailEnabled, cancelled } = loaderData;
   const [dayViewDate, setDayViewDate] = useState(openDate ?? today);
   const { run } = useAdminAction();
   const [bookedMonth, setBookedMonth] = useState(monthOf(openDate ?? today));
@@ -96,6 +124,21 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <AdminPage title="Manage Booking Slots">
+      {cancelled && !actionData && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          {`Booking cancelled: ${cancelled}: the slot is available again; ${
+            mailEnabled ? "the customer is being emailed." : `${MAIL_NOT_SET_UP}, so please call the customer.`
+          }`}
+        </p>
+      )}
+      {actionData && (
+        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {actionData.message}
+        </p>
+      )}
       <p className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden className="size-4 rounded bg-green-300" /> Days with booked slots

@@ -1,28 +1,76 @@
 import { Plus } from "lucide-react";
+import { redirect, useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormDialog } from "~/components/ui/form-dialog";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { ServiceAdminCard } from "~/features/services/components/service-admin-card";
 import { ServiceForm } from "~/features/services/components/service-form";
-import type { Service } from "~/features/services/services.schema";
-import { listServices } from "~/features/services/services.server";
+import { serviceFormSchema, type Service } from "~/features/services/services.schema";
+import { createService, deleteService, listServices, updateService } from "~/features/services/services.server";
 import { api } from "~/lib/api-client";
+import { formFailure } from "~/lib/form-action.server";
+import { parseRowId } from "~/lib/schema-fields";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/services";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const SAVED_NOTICES = {
+  created: "Service created: the service has been created successfully.",
+  updated: "Service updated: the service has been updated successfully.",
+  deleted: "Service deleted: the service has been deleted successfully.",
+} as const;
+
+/** `?edit=new` or `?edit=<id>` opens the form on the page (the links' targets without JavaScript). */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  return { services: await listServices(context.db) };
+  const services = await listServices(context.db);
+  const search = new URL(request.url).searchParams;
+  const edit = search.get("edit");
+  const editing: Service | "new" | null =
+    edit === "new" ? "new" : (services.find((service) => String(service.id) === edit) ?? null);
+  const saved = search.get("saved");
+  const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
+  return { services, editing, saved: notice };
+}
+
+/**
+ * The service form and the bin posted without JavaScript: the same schema and feature functions as
+ * POST, PUT and DELETE /api/services, then back to the list (303) saying what happened.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+  const id = parseRowId(values.id ?? "");
+  try {
+    if (values.intent === "delete" && id !== null) {
+      await deleteService(context.db, id);
+      return redirect("/admin/services?saved=deleted", 303);
+    }
+    const input = serviceFormSchema.parse(values);
+    if (id === null) await createService(context.db, input);
+    else await updateService(context.db, id, input);
+  } catch (error) {
+    return formFailure(error, { values, id });
+  }
+  return redirect(`/admin/services?saved=${id === null ? "created" : "updated"}`, 303);
 }
 
 export const meta = () => adminMeta("Manage Services");
 
-export default function ManageServices({ loaderData }: Route.ComponentProps) {
+export default function ManageServices({ loaderData, actionData }: Route.ComponentProps) {
   const editor = useEditMode<Service>();
   const { run, pending } = useAdminAction();
+  const navigate = useNavigate();
+  const { services, saved } = loaderData;
+  const deleting = actionData?.values.intent === "delete";
+  // After a refused save the form stays open with what was typed; otherwise the address says what is open.
+  const editing =
+    actionData && !deleting ? (services.find((service) => service.id === actionData.id) ?? "new") : loaderData.editing;
 
   const remove = (service: Service) =>
     run(() => api("DELETE", `/api/services/${service.id}`), {
@@ -33,17 +81,52 @@ export default function ManageServices({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Manage Services"
       actions={
-        <Button onClick={editor.create}>
-          <Plus aria-hidden />
-          Add New Service
+        <Button asChild>
+          <a
+            href="/admin/services?edit=new"
+            onClick={(event) => {
+              event.preventDefault();
+              editor.create();
+            }}
+          >
+            <Plus aria-hidden />
+            Add New Service
+          </a>
         </Button>
       }
     >
-      {loaderData.services.length === 0 ? (
+      {saved && !actionData && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          {SAVED_NOTICES[saved]}
+        </p>
+      )}
+      {deleting && (
+        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {actionData.message}
+        </p>
+      )}
+      {editing && (
+        <Card className="mb-6 grid gap-4 p-5">
+          <h2 className="text-xl font-semibold leading-tight">
+            {editing === "new" ? "Add New Service" : `Edit ${editing.title}`}
+          </h2>
+          <ServiceForm
+            service={editing === "new" ? null : editing}
+            posted={actionData && !deleting ? actionData : undefined}
+            inline
+            onSaved={() => void navigate("/admin/services")}
+            onCancel={() => void navigate("/admin/services")}
+          />
+        </Card>
+      )}
+      {services.length === 0 ? (
         <EmptyState>No services yet. Add the first one with Add New Service.</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {loaderData.services.map((service) => (
+          {services.map((service) => (
             <li key={service.id}>
               <ServiceAdminCard
                 service={service}

@@ -1,19 +1,118 @@
+import { redirect } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
+import { MailSettingsForm, type MailFormResult } from "~/features/settings/components/mail-settings-form";
 import { SettingsForm } from "~/features/settings/components/settings-form";
+import { mailSettingsSchema } from "~/features/settings/mail-settings.schema";
+import { getMailSettings, saveMailSettings, sendTestMail } from "~/features/settings/mail-settings.server";
+import { settingsFromForm } from "~/features/settings/settings-form-data";
+import {
+  closureChoiceSchema,
+  settingsSchema,
+  type SettingsInput,
+  type StrandedBooking,
+} from "~/features/settings/settings.schema";
+import { saveSettings } from "~/features/settings/settings.server";
+import { formFailure } from "~/lib/form-action.server";
 import type { Route } from "./+types/settings";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  return { settings: await context.settings() };
+  const search = new URL(request.url).searchParams;
+  return {
+    settings: await context.settings(),
+    mail: await getMailSettings(context),
+    saved: search.has("saved"),
+    mailSaved: search.has("mail-saved"),
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * The page's forms posted without JavaScript (or before hydration, or by the mail form's fetcher), each
+ * through the same schema and feature function as its API call: the settings (PUT /api/settings), the
+ * mail server (PUT /api/settings/mail) and the test mail (POST /api/settings/mail/test). A save answers
+ * with a redirect back to the page saying so; a refusal renders the form again with what was typed.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "test-mail") {
+    try {
+      const { message } = await sendTestMail(context);
+      return { intent, message, sent: true } satisfies MailFormResult;
+    } catch (error) {
+      return formFailure(error, { intent, sent: false } as const);
+    }
+  }
+  if (intent === "mail-settings") {
+    const values = {
+      host: text(form, "host"),
+      port: text(form, "port"),
+      user: text(form, "user"),
+      from: text(form, "from"),
+    };
+    try {
+      await saveMailSettings(
+        context,
+        mailSettingsSchema.parse({
+          ...values,
+          password: text(form, "password"),
+          clearPassword: form.has("clearPassword"),
+        }),
+      );
+    } catch (error) {
+      return formFailure(error, { intent, values } as const);
+    }
+    return redirect("/admin/settings?mail-saved#mail", 303);
+  }
+  const values = settingsFromForm(form);
+  try {
+    const { closureBookings } = closureChoiceSchema.parse({
+      closureBookings: form.get("closureBookings") ?? undefined,
+    });
+    await saveSettings(context.db, settingsSchema.parse(values), { closureBookings });
+  } catch (error) {
+    return formFailure(error, { intent: "settings" as const, values: values as SettingsInput });
+  }
+  return redirect("/admin/settings?saved", 303);
 }
 
 export const meta = () => adminMeta("Shop Settings");
 
-export default function ShopSettingsPage({ loaderData }: Route.ComponentProps) {
+export default function ShopSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const settingsPost = actionData?.intent === "settings" ? actionData : undefined;
+  const mailPost =
+    actionData?.intent === "test-mail" || actionData?.intent === "mail-settings" ? actionData : undefined;
   return (
     <AdminPage title="Shop Settings">
-      <SettingsForm settings={loaderData.settings} />
+      {loaderData.saved && !actionData && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          Settings saved: the shop's settings have been saved.
+        </p>
+      )}
+      <SettingsForm
+        settings={loaderData.settings}
+        posted={
+          settingsPost && {
+            ...settingsPost,
+            bookings: settingsPost.details.bookings as StrandedBooking[] | undefined,
+          }
+        }
+      />
+      <MailSettingsForm
+        mail={loaderData.mail}
+        posted={mailPost as MailFormResult | undefined}
+        saved={loaderData.mailSaved}
+      />
     </AdminPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { data, redirect, useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,26 +10,87 @@ import { ItemActions } from "~/components/ui/item-actions";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { formatRanges, weekLines } from "~/features/settings/opening-hours";
 import { listServices } from "~/features/services/services.server";
-import { TeamMemberForm } from "~/features/team/components/team-member-form";
-import type { TeamMember } from "~/features/team/team.schema";
-import { listTeam } from "~/features/team/team.server";
+import { TeamMemberForm, type PostedTeamMember } from "~/features/team/components/team-member-form";
+import { teamMemberFormValues } from "~/features/team/team-form-data";
+import { teamMemberSchema, weeklyHoursFromText, type TeamMember } from "~/features/team/team.schema";
+import { createTeamMember, deleteTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
+import type { StrandedBooking } from "~/features/settings/settings.schema";
 import { api } from "~/lib/api-client";
+import { formFailure } from "~/lib/form-action.server";
+import { parseRowId } from "~/lib/schema-fields";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/team";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const SAVED_NOTICES = {
+  added: "Team member added: the new member has been saved.",
+  updated: "Team member updated: the changes have been saved.",
+  deleted: "Team member deleted: they have been removed from the team.",
+} as const;
+
+/** `?edit=new` or `?edit=<id>` opens the form on the page (the links' targets without JavaScript). */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const [team, services] = await Promise.all([listTeam(context.db), listServices(context.db)]);
-  return { team, services };
+  const search = new URL(request.url).searchParams;
+  const edit = search.get("edit");
+  const editing: TeamMember | "new" | null =
+    edit === "new" ? "new" : (team.find((member) => String(member.id) === edit) ?? null);
+  const saved = search.get("saved");
+  const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
+  return { team, services, editing, saved: notice };
+}
+
+/**
+ * The member form posted without JavaScript: the same schema and feature functions as POST and PUT
+ * /api/team (new time off over bookings asks keep or cancel, 409), then back to the list (303).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  const values = teamMemberFormValues(form);
+  const id = parseRowId(String(form.get("id") ?? ""));
+  if (form.get("intent") === "delete" && id !== null) {
+    try {
+      await deleteTeamMember(context.db, id);
+    } catch (error) {
+      return formFailure(error, { values, id, intent: "delete" as const });
+    }
+    return redirect("/admin/team?saved=deleted", 303);
+  }
+  const read = weeklyHoursFromText(values.hours);
+  if ("problem" in read) {
+    const details: Record<string, unknown> = {};
+    return data({ values, id, intent: "save" as const, message: read.problem, fieldErrors: {}, details }, 400);
+  }
+  try {
+    const input = teamMemberSchema.parse({
+      ...values,
+      weeklyHours: read.weeklyHours,
+      timeOffBookings: form.get("timeOffBookings") ?? undefined,
+    });
+    if (id === null) await createTeamMember(context.db, input);
+    else await updateTeamMember(context.db, id, input);
+  } catch (error) {
+    return formFailure(error, { values, id, intent: "save" as const });
+  }
+  return redirect(`/admin/team?saved=${id === null ? "added" : "updated"}`, 303);
 }
 
 export const meta = () => adminMeta("Manage Team");
 
-export default function ManageTeam({ loaderData }: Route.ComponentProps) {
-  const { team, services } = loaderData;
+export default function ManageTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, services, saved } = loaderData;
+  // After a refused post the form stays open with what was typed; otherwise the address says what is open.
+  const refusedSave = actionData?.intent === "save" ? actionData : undefined;
+  const editing = refusedSave ? (team.find((member) => member.id === refusedSave.id) ?? "new") : loaderData.editing;
+  const posted: PostedTeamMember | undefined = refusedSave && {
+    ...refusedSave,
+    bookings: refusedSave.details.bookings as StrandedBooking[] | undefined,
+  };
   const editor = useEditMode<TeamMember>();
   const { run, pending } = useAdminAction();
+  const navigate = useNavigate();
 
   const remove = (member: TeamMember) =>
     run(() => api("DELETE", `/api/team/${member.id}`), {
@@ -39,12 +101,48 @@ export default function ManageTeam({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Manage Team"
       actions={
-        <Button onClick={editor.create}>
-          <Plus aria-hidden />
-          Add Team Member
+        <Button asChild>
+          <a
+            href="/admin/team?edit=new"
+            onClick={(event) => {
+              event.preventDefault();
+              editor.create();
+            }}
+          >
+            <Plus aria-hidden />
+            Add Team Member
+          </a>
         </Button>
       }
     >
+      {saved && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          {SAVED_NOTICES[saved]}
+        </p>
+      )}
+      {actionData?.intent === "delete" && (
+        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {actionData.message}
+        </p>
+      )}
+      {editing && (
+        <Card className="mb-6 grid gap-4 p-5">
+          <h2 className="text-xl font-semibold leading-tight">
+            {editing === "new" ? "Add Team Member" : `Edit ${editing.name}`}
+          </h2>
+          <TeamMemberForm
+            member={editing === "new" ? null : editing}
+            services={services}
+            posted={posted}
+            inline
+            onSaved={() => void navigate("/admin/team")}
+            onCancel={() => void navigate("/admin/team")}
+          />
+        </Card>
+      )}
       {team.length === 0 ? (
         <EmptyState>No team members yet. Add the first barber with Add Team Member.</EmptyState>
       ) : (
@@ -60,6 +158,8 @@ export default function ManageTeam({ loaderData }: Route.ComponentProps) {
                     name={member.name}
                     thing="team member"
                     onEdit={() => editor.edit(member)}
+                    editHref={`/admin/team?edit=${member.id}`}
+                    deleteId={member.id}
                     onDelete={() => remove(member)}
                     disabled={pending}
                   />

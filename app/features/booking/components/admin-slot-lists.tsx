@@ -118,22 +118,27 @@ export function BookedSlotList({
             {slot.mailStatus === "failed" && slot.mailError && (
               <p className="text-xs text-destructive">Mail error: {slot.mailError}</p>
             )}
-            <ConfirmDialog
-              trigger={
-                <Button variant="outline" size="sm" className="justify-self-start">
-                  Cancel booking
-                </Button>
-              }
-              title="Are you sure you want to cancel this booking?"
-              description={`${slot.customerName}'s booking at ${formatTimeRange(slot.startTime, slot.endTime)} will be cancelled and the slot becomes available again. ${
-                mailEnabled
-                  ? "The customer is emailed."
-                  : `${MAIL_NOT_SET_UP}, so the customer is not emailed: please call them on ${slot.customerPhone}.`
-              }`}
-              confirmLabel="Cancel booking"
-              cancelLabel="Keep booking"
-              onConfirm={() => onCancel(slot)}
-            />
+            {/* Without JavaScript the button posts the cancel to the page's action; hydrated, it asks first. */}
+            <form method="post" onSubmit={(event) => event.preventDefault()} className="justify-self-start">
+              <input type="hidden" name="intent" value="cancel-booking" />
+              <input type="hidden" name="slotId" value={slot.id} />
+              <ConfirmDialog
+                trigger={
+                  <Button type="submit" variant="outline" size="sm">
+                    Cancel booking<span className="sr-only"> at {formatTimeRange(slot.startTime, slot.endTime)}</span>
+                  </Button>
+                }
+                title="Are you sure you want to cancel this booking?"
+                description={`${slot.customerName}'s booking at ${formatTimeRange(slot.startTime, slot.endTime)} will be cancelled and the slot becomes available again. ${
+                  mailEnabled
+                    ? "The customer is emailed."
+                    : `${MAIL_NOT_SET_UP}, so the customer is not emailed: please call them on ${slot.customerPhone}.`
+                }`}
+                confirmLabel="Cancel booking"
+                cancelLabel="Keep booking"
+                onConfirm={() => onCancel(slot)}
+              />
+            </form>
           </li>
         );
       })}

@@ -21,7 +21,15 @@ export function ServiceAdminCard({ service, onEdit, onDelete, busy }: ServiceAdm
       <div className="grid min-w-0 flex-1 content-start gap-2">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-xl font-semibold leading-tight">{service.title}</h2>
-          <ItemActions name={service.title} thing="service" onEdit={onEdit} onDelete={onDelete} disabled={busy} />
+          <ItemActions
+            name={service.title}
+            thing="service"
+            onEdit={onEdit}
+            editHref={`/admin/services?edit=${service.id}`}
+            onDelete={onDelete}
+            deleteId={service.id}
+            disabled={busy}
+          />
         </div>
         <p className="text-sm text-muted-foreground">{service.description}</p>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">

@@ -1,4 +1,3 @@
-import { Checkbox } from "~/components/ui/checkbox";
 import type { Service } from "../services.schema";
 
 interface ServiceChecklistProps {
@@ -8,10 +7,12 @@ interface ServiceChecklistProps {
   onChange: (ids: string[]) => void;
   /** Shows each service's length, for choosing what fits a time. */
   withDuration?: boolean;
+  /** The field the ticked ids are posted as, for a form that works without JavaScript. */
+  name?: string;
 }
 
 /** The admin's way to tick several services: a barber's skills, a caller's appointment. */
-export function ServiceChecklist({ services, value, onChange, withDuration = false }: ServiceChecklistProps) {
+export function ServiceChecklist({ services, value, onChange, withDuration = false, name }: ServiceChecklistProps) {
   return (
     <fieldset className="grid gap-1.5 sm:grid-cols-2">
       <legend className="mb-1 text-sm font-semibold">Services</legend>
@@ -19,11 +20,15 @@ export function ServiceChecklist({ services, value, onChange, withDuration = fal
         const id = String(service.id);
         return (
           <label key={id} className="flex items-center gap-2 text-sm">
-            <Checkbox
+            <input
+              type="checkbox"
+              name={name}
+              value={id}
               checked={value.includes(id)}
-              onCheckedChange={(checked) =>
-                onChange(checked === true ? [...value, id] : value.filter((other) => other !== id))
+              onChange={(event) =>
+                onChange(event.target.checked ? [...value, id] : value.filter((other) => other !== id))
               }
+              className="size-5 shrink-0 accent-[var(--color-primary)]"
             />
             {withDuration ? `${service.title} (${service.duration} mins)` : service.title}
           </label>

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import {
-  Controller,
   get,
   useFieldArray,
   useForm,
@@ -10,25 +9,45 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from "react-hook-form";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { api } from "~/lib/api-client";
+import { ApiError, api } from "~/lib/api-client";
 import { withFieldErrors } from "~/lib/form-errors";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { DISPLAY_WEEK } from "../opening-hours";
-import { settingsSchema, type SettingsInput, type ShopSettings } from "../settings.schema";
+import {
+  settingsSchema,
+  type SettingsInput,
+  type ShopSettings,
+  type StrandedBooking,
+  type StrandedBookingsChoice as Choice,
+} from "../settings.schema";
 import { WEEKDAY_NAMES } from "../shop-settings";
+import { StrandedBookingsChoice } from "./stranded-bookings-choice";
 
 type Errors = FieldErrors<SettingsInput>;
 
-/** The message of a nested field (e.g. "address.street"), wherever the form or the server put it. */
-const messageAt = (errors: Errors, path: string): string | undefined => {
+/** What the page's action answered to the form posted without JavaScript, shown by the page it renders. */
+export interface PostedSettings {
+  values: SettingsInput;
+  message: string;
+  fieldErrors: Record<string, string>;
+  /** The bookings a new closure would leave standing (a 409), for the owner to keep or cancel. */
+  bookings?: StrandedBooking[];
+}
+
+/**
+ * The message of a nested field (e.g. "address.street"), wherever the form, the API or the page's action
+ * (`posted`, by path) put it.
+ */
+const messageAt = (errors: Errors, posted: Record<string, string>, path: string): string | undefined => {
   const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
   // A rule about a whole list (overlapping ranges, a day twice) sits on the list, or on its root for field arrays.
-  return error?.message ?? error?.root?.message;
+  return error?.message ?? error?.root?.message ?? posted[path];
 };
 
 /** The paths a server refusal may name, so its message lands on the field too. */
@@ -57,7 +76,7 @@ const SERVER_FIELDS = [
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
-function withEveryDay(settings: ShopSettings): SettingsInput {
+function withEveryDay(settings: SettingsInput): SettingsInput {
   return {
     ...settings,
     openingHours: WEEKDAY_NAMES.map(
@@ -66,8 +85,16 @@ function withEveryDay(settings: ShopSettings): SettingsInput {
   };
 }
 
-/** The owner's one form for the shop's facts, booking rules, weekly hours and closures. */
-export function SettingsForm({ settings }: { settings: ShopSettings }) {
+/**
+ * The owner's one form for the shop's facts, booking rules, weekly hours and closures. Rendered with its
+ * values on the server and posted to the page's action without JavaScript; hydrated, it PUTs to the API.
+ */
+export function SettingsForm({ settings, posted }: { settings: ShopSettings; posted?: PostedSettings }) {
+  const defaults = withEveryDay(posted?.values ?? settings);
+  const [stranded, setStranded] = useState(
+    posted?.bookings ? { message: posted.message, bookings: posted.bookings } : null,
+  );
+  const [choice, setChoice] = useState<Choice>();
   const {
     register,
     control,
@@ -78,22 +105,36 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     formState: { errors, isSubmitting },
   } = useForm<SettingsInput, unknown, ShopSettings>({
     resolver: zodResolver(settingsSchema),
-    defaultValues: withEveryDay(settings),
+    defaultValues: defaults,
   });
+  const messageOf = (path: string) => messageAt(errors, posted?.fieldErrors ?? {}, path);
+  /** The value a field starts with, written into the server's HTML (react-hook-form fills inputs only once hydrated). */
+  const initial = (path: string) => get(defaults, path) as string | number | undefined;
   const { run } = useAdminAction();
   const feeIncluded = useWatch({ control, name: "feeIncludedInPrices" });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(
-      () => withFieldErrors(api<ShopSettings>("PUT", "/api/settings", values), setError, { fields: SERVER_FIELDS }),
-      { success: { title: "Settings saved", description: "The shop's settings have been saved." } },
+    const save = api<ShopSettings>("PUT", "/api/settings", { ...values, closureBookings: choice }).catch(
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409 && Array.isArray(error.details.bookings)) {
+          setStranded({ message: error.message, bookings: error.details.bookings as StrandedBooking[] });
+        }
+        throw error;
+      },
     );
-    if (saved) reset(withEveryDay(saved));
+    const saved = await run(() => withFieldErrors(save, setError, { fields: SERVER_FIELDS }), {
+      success: { title: "Settings saved", description: "The shop's settings have been saved." },
+    });
+    if (saved) {
+      setStranded(null);
+      setChoice(undefined);
+      reset(withEveryDay(saved));
+    }
   });
 
   const text = (label: string, name: (typeof SERVER_FIELDS)[number], props: React.ComponentProps<"input"> = {}) => (
-    <FormField label={label} error={messageAt(errors, name)}>
-      {(field) => <Input {...field} {...register(name)} {...props} />}
+    <FormField label={label} error={messageOf(name)}>
+      {(field) => <Input {...field} {...register(name)} defaultValue={initial(name)} {...props} />}
     </FormField>
   );
   const number = (
@@ -102,11 +143,12 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     hint?: string,
     props: React.ComponentProps<"input"> = {},
   ) => (
-    <FormField label={label} error={messageAt(errors, name)} hint={hint}>
+    <FormField label={label} error={messageOf(name)} hint={hint}>
       {(field) => (
         <Input
           {...field}
           {...register(name, { valueAsNumber: true })}
+          defaultValue={initial(name)}
           type="number"
           inputMode="numeric"
           step="1"
@@ -117,7 +159,12 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Shop settings" className="grid gap-6">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Shop settings" className="grid gap-6">
+      {posted && !posted.bookings && (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {posted.message}
+        </p>
+      )}
       <Section
         id="shop-facts"
         title="Shop details"
@@ -127,8 +174,8 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           {text("Shop name", "shopName", { autoComplete: "organization" })}
           {text("Tagline", "tagline")}
         </div>
-        <FormField label="About" error={messageAt(errors, "about")} hint="A sentence or two for the footer.">
-          {(field) => <Textarea {...field} {...register("about")} rows={3} />}
+        <FormField label="About" error={messageOf("about")} hint="A sentence or two for the footer.">
+          {(field) => <Textarea {...field} {...register("about")} defaultValue={initial("about")} rows={3} />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           {text("Street", "address.street", { autoComplete: "address-line1" })}
@@ -156,36 +203,36 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             label="Booking fee (£)"
-            error={messageAt(errors, "bookingFee")}
+            error={messageOf("bookingFee")}
             hint="Added once to every booking; each price then shows its all-in price too."
           >
             {(field) => (
               <Input
                 {...field}
                 {...register("bookingFee", { valueAsNumber: true })}
+                defaultValue={initial("bookingFee")}
                 type="number"
                 step="0.01"
                 min="0"
                 inputMode="decimal"
-                disabled={feeIncluded}
+                // Read-only rather than disabled, so the form posted without JavaScript still carries it.
+                readOnly={feeIncluded}
+                className={feeIncluded ? "opacity-50" : undefined}
               />
             )}
           </FormField>
           <div className="flex items-start gap-3 sm:pt-7">
-            <Controller
-              control={control}
-              name="feeIncludedInPrices"
-              render={({ field }) => (
-                <Checkbox
-                  id="fee-included"
-                  checked={field.value}
-                  onCheckedChange={(checked) => {
-                    field.onChange(checked === true);
-                    if (checked === true) setValue("bookingFee", 0, { shouldValidate: true });
-                  }}
-                  aria-describedby="fee-included-hint"
-                />
-              )}
+            <input
+              id="fee-included"
+              type="checkbox"
+              {...register("feeIncludedInPrices", {
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                  if (event.target.checked) setValue("bookingFee", 0, { shouldValidate: true });
+                },
+              })}
+              defaultChecked={defaults.feeIncludedInPrices}
+              aria-describedby="fee-included-hint"
+              className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-primary)]"
             />
             <span className="grid gap-1">
               <label htmlFor="fee-included" className="text-sm font-medium leading-none">
@@ -214,14 +261,14 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         title="Opening hours"
         description="Per day: open or closed, and one or more time ranges (for example closed for lunch). Slots can only be made inside them."
       >
-        {messageAt(errors, "openingHours") && (
+        {messageOf("openingHours") && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {messageAt(errors, "openingHours")}
+            {messageOf("openingHours")}
           </p>
         )}
         <div className="grid gap-3">
           {DISPLAY_WEEK.map((day) => (
-            <DayHours key={day} day={day} control={control} register={register} errors={errors} />
+            <DayHours key={day} day={day} control={control} register={register} messageOf={messageOf} />
           ))}
         </div>
       </Section>
@@ -231,9 +278,17 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         title="Closures"
         description="Dates the shop is shut. A closure within the next 14 days is announced on Home, Booking and Contact."
       >
-        <Closures control={control} register={register} errors={errors} />
+        <Closures control={control} register={register} messageOf={messageOf} />
       </Section>
 
+      {stranded && (
+        <StrandedBookingsChoice
+          message={stranded.message}
+          bookings={stranded.bookings}
+          name="closureBookings"
+          onChoose={setChoice}
+        />
+      )}
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save Settings"}
@@ -270,7 +325,7 @@ function Section({
 interface ArrayEditorProps {
   control: Control<SettingsInput>;
   register: UseFormRegister<SettingsInput>;
-  errors: Errors;
+  messageOf: (path: string) => string | undefined;
 }
 
 const NEW_RANGE = { start: "09:00", end: "17:00" };
@@ -283,11 +338,11 @@ function nextRange(last: { end: string } | undefined) {
 }
 
 /** One weekday: open or closed, and its time ranges. */
-function DayHours({ day, control, register, errors }: ArrayEditorProps & { day: number }) {
+function DayHours({ day, control, register, messageOf }: ArrayEditorProps & { day: number }) {
   const name = WEEKDAY_NAMES[day]!;
   const { fields, append, remove, replace } = useFieldArray({ control, name: `openingHours.${day}.ranges` });
   const open = fields.length > 0;
-  const dayError = messageAt(errors, `openingHours.${day}.ranges`);
+  const dayError = messageOf(`openingHours.${day}.ranges`);
   return (
     <fieldset className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[10rem_1fr] sm:items-start">
       <legend className="sr-only">{name}</legend>
@@ -305,21 +360,40 @@ function DayHours({ day, control, register, errors }: ArrayEditorProps & { day: 
       <div className="grid gap-2">
         <div className="flex flex-wrap items-end gap-x-5 gap-y-2">
           {!open && <p className="text-sm text-muted-foreground sm:pt-2">Closed</p>}
+          {!open && (
+            <noscript>
+              <SpareTimes day={day} />
+            </noscript>
+          )}
           {fields.map((field, index) => (
             <div key={field.id} className="flex items-end gap-2">
               <FormField
                 label={`Opens${fields.length > 1 ? ` (${index + 1})` : ""}`}
-                error={messageAt(errors, `openingHours.${day}.ranges.${index}.start`)}
+                error={messageOf(`openingHours.${day}.ranges.${index}.start`)}
                 className="w-32"
               >
-                {(props) => <Input {...props} {...register(`openingHours.${day}.ranges.${index}.start`)} type="time" />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    {...register(`openingHours.${day}.ranges.${index}.start`)}
+                    defaultValue={field.start}
+                    type="time"
+                  />
+                )}
               </FormField>
               <FormField
                 label={`Closes${fields.length > 1 ? ` (${index + 1})` : ""}`}
-                error={messageAt(errors, `openingHours.${day}.ranges.${index}.end`)}
+                error={messageOf(`openingHours.${day}.ranges.${index}.end`)}
                 className="w-32"
               >
-                {(props) => <Input {...props} {...register(`openingHours.${day}.ranges.${index}.end`)} type="time" />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    {...register(`openingHours.${day}.ranges.${index}.end`)}
+                    defaultValue={field.end}
+                    type="time"
+                  />
+                )}
               </FormField>
               {fields.length > 1 && (
                 <Button
@@ -335,7 +409,13 @@ function DayHours({ day, control, register, errors }: ArrayEditorProps & { day: 
             </div>
           ))}
           {open && (
-            <Button type="button" variant="outline" size="sm" onClick={() => append(nextRange(fields.at(-1)))}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="noscript:hidden"
+              onClick={() => append(nextRange(fields.at(-1)))}
+            >
               <Plus aria-hidden />
               Add time range<span className="sr-only"> on {name}</span>
             </Button>
@@ -352,7 +432,7 @@ function DayHours({ day, control, register, errors }: ArrayEditorProps & { day: 
 }
 
 /** Dated closures: add and remove rows. */
-function Closures({ control, register, errors }: ArrayEditorProps) {
+function Closures({ control, register, messageOf }: ArrayEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: "closures" });
   return (
     <div className="grid gap-3">
@@ -363,35 +443,99 @@ function Closures({ control, register, errors }: ArrayEditorProps) {
           className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-end"
         >
           <legend className="sr-only">Closure {index + 1}</legend>
-          <FormField label="First day" error={messageAt(errors, `closures.${index}.from`)}>
-            {(props) => <Input {...props} {...register(`closures.${index}.from`)} type="date" />}
+          <FormField label="First day" error={messageOf(`closures.${index}.from`)}>
+            {(props) => (
+              <Input {...props} {...register(`closures.${index}.from`)} defaultValue={field.from} type="date" />
+            )}
           </FormField>
-          <FormField label="Last day" error={messageAt(errors, `closures.${index}.to`)}>
-            {(props) => <Input {...props} {...register(`closures.${index}.to`)} type="date" />}
+          <FormField label="Last day" error={messageOf(`closures.${index}.to`)}>
+            {(props) => <Input {...props} {...register(`closures.${index}.to`)} defaultValue={field.to} type="date" />}
           </FormField>
-          <FormField label="Note" error={messageAt(errors, `closures.${index}.note`)}>
-            {(props) => <Input {...props} {...register(`closures.${index}.note`)} placeholder="Closed for Christmas" />}
+          <FormField label="Note" error={messageOf(`closures.${index}.note`)}>
+            {(props) => (
+              <Input
+                {...props}
+                {...register(`closures.${index}.note`)}
+                defaultValue={field.note}
+                placeholder="Closed for Christmas"
+              />
+            )}
           </FormField>
-          <Button type="button" variant="outline" onClick={() => remove(index)}>
+          <Button type="button" variant="outline" onClick={() => remove(index)} className="noscript:hidden">
             <Trash2 aria-hidden />
             Remove<span className="sr-only"> closure {index + 1}</span>
           </Button>
+          <noscript>
+            <label className="flex items-center gap-2 text-sm sm:pb-2">
+              <input type="checkbox" name={`closures.${index}.remove`} className="size-4" />
+              Remove<span className="sr-only"> closure {index + 1}</span>
+            </label>
+          </noscript>
         </fieldset>
       ))}
-      {messageAt(errors, "closures") && (
+      <noscript>
+        <SpareClosure index={fields.length} />
+      </noscript>
+      {messageOf("closures") && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {messageAt(errors, "closures")}
+          {messageOf("closures")}
         </p>
       )}
       <Button
         type="button"
         variant="outline"
-        className="justify-self-start"
+        className="justify-self-start noscript:hidden"
         onClick={() => append({ from: "", to: "", note: "" })}
       >
         <Plus aria-hidden />
         Add closure
       </Button>
     </div>
+  );
+}
+
+/*
+ * Without JavaScript the add and remove buttons cannot change the rows, so the server's HTML carries spare
+ * blank rows inside <noscript> (a browser running scripts ignores them): filled in, they are a new range or
+ * closure; left blank, the page's action drops them.
+ */
+
+function SpareTimes({ day }: { day: number }) {
+  const name = WEEKDAY_NAMES[day]!;
+  return (
+    <span className="flex items-end gap-2">
+      {(["start", "end"] as const).map((end) => (
+        <label key={end} className="grid w-32 gap-2 text-sm font-medium">
+          {end === "start" ? "Opens" : "Closes"}
+          <span className="sr-only"> on {name}</span>
+          <input
+            type="time"
+            name={`openingHours.${day}.ranges.0.${end}`}
+            className="h-10 rounded-md border border-input bg-card px-3"
+          />
+        </label>
+      ))}
+    </span>
+  );
+}
+
+function SpareClosure({ index }: { index: number }) {
+  const field = (label: string, key: "from" | "to" | "note", type: string) => (
+    <label className="grid gap-2 text-sm font-medium">
+      {label}
+      <input
+        type={type}
+        name={`closures.${index}.${key}`}
+        className="h-10 rounded-md border border-input bg-card px-3"
+      />
+    </label>
+  );
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-dashed border-border p-3 sm:grid-cols-[10rem_10rem_1fr]">
+      <legend className="px-1 text-sm font-medium">New closure</legend>
+      {field("First day", "from", "date")}
+      {field("Last day", "to", "date")}
+      {field("Note", "note", "text")}
+    </fieldset>
   );
 }
