@@ -26,8 +26,14 @@ beforeAll(async () => {
     serviceIds: [await addService(api.db)],
   });
   managePath = `/bookings/manage/${booking.manageToken}`;
-  // Renders each page once, so the measurement below does not count Vite compiling it.
-  for (const path of ["/contact", "/bookings", managePath]) await api.anonymous().get(path);
+  // Renders each page and its 413 once, so the measurements below do not count Vite compiling them.
+  for (const path of ["/contact", "/bookings", managePath]) {
+    await api.anonymous().get(path);
+    await api.anonymous().request("POST", path, {
+      body: `message=${"a".repeat(70_000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+  }
 }, 120_000);
 afterAll(() => api.close());
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Request } from "express";
 import { startTestApi, type TestApi } from "../tests/support/test-app";
+import { ResponseCache } from "./response-cache";
 
 /*
  * Cached pages: each response gets a nonce of its own, only a real session skips the cache, and neither an
@@ -72,6 +74,21 @@ describe("a page served from the response cache", () => {
   it("sends no HSTS over plain HTTP", async () => {
     const page = await api.anonymous().get("/prices");
     expect(page.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("the cache key of a request", () => {
+  const keyOf = (originalUrl: string) => ResponseCache.cachedPath({ originalUrl } as Request);
+
+  it("keeps the parameters pages and React Router read, sorted by name, and drops the rest", () => {
+    expect(keyOf("/blog?utm_source=x&fbclid=1")).toBe("/blog");
+    expect(keyOf("/bookings?service=2&date=2030-01-02&service=1&zz=1")).toBe(
+      "/bookings?date=2030-01-02&service=2&service=1",
+    );
+    expect(keyOf("/__manifest?paths=%2Ffaq%2C%2Fblog&version=abc123&x=1")).toBe(
+      "/__manifest?paths=%2Ffaq%2C%2Fblog&version=abc123",
+    );
+    expect(keyOf("/faq.data?_routes=root%2Croutes%2Ffaq&junk=1")).toBe("/faq.data?_routes=root%2Croutes%2Ffaq");
   });
 });
 

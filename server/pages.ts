@@ -40,19 +40,25 @@ class BodyTooLarge extends Error {}
 
 /**
  * Reads a posted body into memory, refusing it as soon as its declared length or the bytes received pass
- * the limit: a large post costs the server no more than the limit, however it is sent.
+ * the limit: a large post costs the server no more than the limit, however it is sent. The rest of a
+ * refused body is read and dropped, not left unread: closing a connection with unread data resets it, and
+ * a browser still sending would then show its own error rather than the site's 413 page.
  */
 function readBody(req: Request, limit: number) {
   return new Promise<Buffer>((resolve, reject) => {
-    if (Number(req.headers["content-length"]) > limit) return reject(new BodyTooLarge());
+    const refuse = () => {
+      req.off("data", onData).resume();
+      chunks.length = 0;
+      reject(new BodyTooLarge());
+    };
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off("data", onData).pause();
-      reject(new BodyTooLarge());
+      if (size <= limit) chunks.push(chunk);
+      else refuse();
     };
+    if (Number(req.headers["content-length"]) > limit) return refuse();
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks)));
     req.once("error", reject);
@@ -121,8 +127,6 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
       body = await readBody(req, PAGE_BODY_LIMIT);
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
-      // The rest of the body is never read: the connection closes once the error page is sent.
-      res.setHeader("Connection", "close");
       const refusal = { status: 413, message: "The form sent was too large." };
       const page = toWebRequest(req, res);
       const request = new Request(page.url, { headers: page.headers, signal: page.signal });

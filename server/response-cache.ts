@@ -30,12 +30,14 @@ export const NONCE_PLACEHOLDER = randomBytes(16).toString("hex");
 
 /**
  * The query parameters that public pages and lists read (their query schemas, the booking page's choices)
- * and React Router's own on data requests. Others change no answer, so they are left out of the cache key
+ * and React Router's own on data and route-discovery (`/__manifest`) requests. Others change no answer, so they are left out of the cache key
  * and of the page rendered for it: an invented parameter neither forces a render nor fills the cache.
  */
 export const CACHE_QUERY_PARAMETERS = new Set([
   "_routes",
   "index",
+  "paths",
+  "version",
   "q",
   "sort",
   "category",
