@@ -71,9 +71,9 @@ const startAfterFirstPaint = `(() => {
   if (painted() || !(PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
     requestAnimationFrame(() => setTimeout(start));
   } else {
-    // The observer's own entries: a test's fake clock (Playwright's page.clock) replaces window.performance.
+    // Or the observer's own entries: a test's fake clock (Playwright's page.clock) replaces window.performance.
     new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      if (!painted() && list.getEntriesByName("first-contentful-paint").length === 0) return;
       observer.disconnect();
       start();
     }).observe({ type: "paint", buffered: true });
