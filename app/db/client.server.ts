@@ -21,6 +21,7 @@ import * as adminAccounts from "./migrations/004-admin-accounts";
 import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
 import * as reschedule from "./migrations/007-reschedule";
+import * as customerAccounts from "./migrations/014-customer-accounts";
 
 export type Db = Kysely<Database>;
 
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "005-team": team,
   "006-jobs": jobs,
   "007-reschedule": reschedule,
+  "014-customer-accounts": customerAccounts,
 };
 
 export async function migrateToLatest(db: Db) {
