@@ -337,6 +337,7 @@ export interface ReviewRequestsTable {
   /** Lower-cased. */
   email: string;
   booking_id: number;
+  job_id: number;
   sent_at: string;
   unsubscribe_hash: string;
   unsubscribed_at: string | null;

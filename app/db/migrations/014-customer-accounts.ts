@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>) {
     .createTable("review_requests")
     .addColumn("email", "text", (col) => col.primaryKey())
     .addColumn("booking_id", "integer", (col) => col.notNull())
+    // The job that sent it: only a retry of that job may send again inside the period.
+    .addColumn("job_id", "integer", (col) => col.notNull())
     .addColumn("sent_at", "text", (col) => col.notNull())
     // SHA-256 of the unsubscribe token the mails carry (a keyed digest of the address, so every mail's link is the same).
     .addColumn("unsubscribe_hash", "text", (col) => col.notNull().unique())

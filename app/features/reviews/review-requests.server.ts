@@ -65,22 +65,29 @@ export async function scheduleReviewRequest(
 
 /**
  * Takes the address's one request of the period: a conditional upsert, so two jobs for one customer
- * (two visits marked at once) cannot both send. A retry of this booking's own request may send again.
+ * (two visits marked at once) cannot both send. Only a retry of the job that took it may send again.
  */
-async function claimRequest(db: Db, email: string, bookingId: number, token: string, now: Date) {
+async function claimRequest(db: Db, email: string, bookingId: number, jobId: number, token: string, now: Date) {
   const sentAt = now.toISOString();
   const before = new Date(now.getTime() - ONCE_IN_DAYS * DAY_MS).toISOString();
   const claimed = await db
     .insertInto("review_requests")
-    .values({ email, booking_id: bookingId, sent_at: sentAt, unsubscribe_hash: sha256(token), unsubscribed_at: null })
+    .values({
+      email,
+      booking_id: bookingId,
+      job_id: jobId,
+      sent_at: sentAt,
+      unsubscribe_hash: sha256(token),
+      unsubscribed_at: null,
+    })
     .onConflict((conflict) =>
       conflict
         .column("email")
-        .doUpdateSet({ booking_id: bookingId, sent_at: sentAt })
+        .doUpdateSet({ booking_id: bookingId, job_id: jobId, sent_at: sentAt })
         .where((eb) =>
           eb.and([
             eb("review_requests.unsubscribed_at", "is", null),
-            eb.or([eb("review_requests.sent_at", "<", before), eb("review_requests.booking_id", "=", bookingId)]),
+            eb.or([eb("review_requests.sent_at", "<", before), eb("review_requests.job_id", "=", jobId)]),
           ]),
         ),
     )
@@ -89,7 +96,7 @@ async function claimRequest(db: Db, email: string, bookingId: number, token: str
   return claimed !== undefined;
 }
 
-async function sendReviewRequest(ctx: AppContext, bookingId: number, now: Date) {
+async function sendReviewRequest(ctx: AppContext, bookingId: number, jobId: number, now: Date) {
   const booking = await ctx.db
     .selectFrom("bookings")
     .select(["customer_name", "customer_email", "status", "attendance", "erased_at"])
@@ -101,7 +108,7 @@ async function sendReviewRequest(ctx: AppContext, bookingId: number, now: Date) 
   if (!shop.reviewUrl || !ctx.mailer.enabled || !booking.customer_email) return;
   const email = customerKey(booking.customer_email);
   const token = unsubscribeToken(ctx, email);
-  if (!(await claimRequest(ctx.db, email, bookingId, token, now))) return;
+  if (!(await claimRequest(ctx.db, email, bookingId, jobId, token, now))) return;
   await ctx.mailer.send(
     reviewRequestMail(shop, {
       to: booking.customer_email,
@@ -114,8 +121,8 @@ async function sendReviewRequest(ctx: AppContext, bookingId: number, now: Date) 
 
 export const reviewJobHandlers: JobHandlers = {
   [REVIEW_REQUEST_JOB]: {
-    async run(ctx, payload) {
-      await sendReviewRequest(ctx, (payload as { bookingId: number }).bookingId, new Date());
+    async run(ctx, payload, job) {
+      await sendReviewRequest(ctx, (payload as { bookingId: number }).bookingId, job.id, new Date());
     },
   },
 };
