@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
 import { clientKey } from "~/lib/api.server";
+import { hasSessionCookie } from "~/lib/session-cookie";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
@@ -14,7 +15,7 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
  * Pages whose content comes from outside the public content tables, so the content version cannot vouch
  * for them, and which show personal data (a customer's booking, the admin screens): never stored.
  */
-const PRIVATE_PAGES = ["/admin", "/bookings/manage/"];
+const PRIVATE_PAGES = ["/admin", "/bookings/manage/", "/account", "/reviews/unsubscribe/"];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */
 function isPrivatePage(req: Request) {
@@ -61,7 +62,9 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const privatePage = isPrivatePage(req);
-    if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
+    if (privatePage || res.locals.user || hasSessionCookie(req.headers.cookie)) {
+      res.setHeader("Cache-Control", "private, no-store");
+    }
     if (!cache || privatePage || !ResponseCache.isCacheable(req)) return direct(req, res, next);
 
     const version = await contentVersion(ctx.db);

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { contentVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/client.server";
-import { SESSION_COOKIE } from "~/lib/session-cookie";
+import { hasSessionCookie } from "~/lib/session-cookie";
 
 /*
  * A cache of what anonymous visitors get: rendered pages, their client-side
@@ -46,9 +46,9 @@ export class ResponseCache {
     });
   }
 
-  /** Only anonymous GETs are shared: a signed-in admin sees personal bits (the Admin link). */
+  /** Only anonymous GETs are shared: a signed-in admin sees personal bits (the Admin link), a customer their details. */
   static isCacheable(req: Request) {
-    return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+    return (req.method === "GET" || req.method === "HEAD") && !hasSessionCookie(req.headers.cookie);
   }
 
   async key(req: Request) {

@@ -30,12 +30,15 @@ import { placeAppointment, placeSlotBooking } from "~/features/booking/booking.s
 import { listAvailableSlots } from "~/features/booking/slots.server";
 import {
   DETAIL_FIELDS,
+  type BookAgainChoices,
   availabilityUrls,
   choicesFromSearch,
   chosenMember,
   useBookingFlow,
 } from "~/features/booking/use-booking-flow";
 import { listServices } from "~/features/services/services.server";
+import { bookAgainPath } from "~/features/booking/book-again";
+import { customerDetails, customerOfSession, customerSessionTokenOf } from "~/features/account/account.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { ClosureNotice } from "~/features/settings/components/closure-notice";
@@ -74,11 +77,14 @@ async function availabilityAnswer<S extends z.ZodType, T>(
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [services, team, slots, shop] = await Promise.all([
+  const customerEmail = await customerOfSession(context.db, customerSessionTokenOf(request.headers.get("cookie")));
+  const [services, team, slots, shop, customer] = await Promise.all([
     listServices(context.db),
     listPublicTeam(context.db),
     listAvailableSlots(context.db),
     context.settings(),
+    // A signed-in customer's details fill the form: "Book again" is then only the day and the time.
+    customerEmail ? customerDetails(context.db, customerEmail) : undefined,
   ]);
   const today = shopToday();
   const choices = choicesFromSearch(new URL(request.url).searchParams, services, today);
@@ -98,6 +104,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     choices,
     availability: { dates, times },
     closures: closureAnnouncements(shop),
+    customer,
   };
 }
 
@@ -126,7 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             bookingRequestSchema.parse(body),
             options,
           );
-    return { confirmation };
+    const memberId = form.get("memberId");
+    return { confirmation, bookAgain: bookAgainPath(form.getAll("services").map(String), memberId ? Number(memberId) : null) };
   } catch (error) {
     const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
     return formFailure(error, { values, slotNotice });
@@ -170,11 +178,12 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         ? { ...loaderData.choices, timeKey: "" }
         : loaderData.choices,
     availability,
-    details: refused?.values,
+    details: refused?.values ?? loaderData.customer,
   });
   const { form, date, choice } = flow;
   const [slotNotice, setSlotNotice] = useState(refused?.slotNotice ?? null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(booked);
+  const [again, setAgain] = useState<(BookAgainChoices & { href: string }) | null>(null);
   const [posted, setPosted] = useState(refused ? postedDetails(refused) : undefined);
   const [detailsShown, setDetailsShown] = useState(refused !== null);
   // The form appears once a time is chosen and then stays, so typed details survive a lost time.
@@ -208,6 +217,12 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               memberId: choice.memberId,
             } satisfies AppointmentRequestInput);
       toast({ title: "Your appointment has been booked successfully!" });
+      setAgain({
+        href: bookAgainPath(flow.chosenIds, flow.member?.id),
+        serviceIds: flow.chosenIds,
+        memberChoice: flow.memberChoice,
+        details: { customerName: values.customerName, customerEmail: values.customerEmail, customerPhone: values.customerPhone },
+      });
       flow.reset();
       setDetailsShown(false);
       setSlotNotice(null);
@@ -261,7 +276,23 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         <ClosureNotice closures={closures} className="mb-8" />
         {confirmation && (
           <div className="mb-8">
-            <BookingConfirmation confirmation={confirmation} onDone={() => setConfirmation(null)} />
+            <BookingConfirmation
+              confirmation={confirmation}
+              onDone={() => setConfirmation(null)}
+              bookAgain={
+                again
+                  ? {
+                      href: again.href,
+                      onBookAgain: () => {
+                        setConfirmation(null);
+                        flow.bookAgain(again);
+                      },
+                    }
+                  : actionData && "bookAgain" in actionData
+                    ? { href: actionData.bookAgain }
+                    : undefined
+              }
+            />
           </div>
         )}
 

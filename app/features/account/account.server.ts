@@ -22,6 +22,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/http-error";
 import { attemptAllowed } from "~/lib/rate-limit.server";
 import { toPounds } from "~/lib/money";
+import { CUSTOMER_SESSION_COOKIE } from "~/lib/session-cookie";
 import { hasStarted } from "~/lib/shop-time";
 import { signInLinkMail } from "./account-mail.server";
 import {
@@ -38,7 +39,6 @@ import {
  * change, export and erase what the shop holds under that address.
  */
 
-export const CUSTOMER_SESSION_COOKIE = "customer_session";
 const CUSTOMER_SESSION_DAYS = 30;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
