@@ -3,7 +3,13 @@ import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { cancelOwnBooking, customerOfSession, customerSessionTokenOf, moveOwnBooking, ownBooking } from "~/features/account/account.server";
+import {
+  cancelOwnBooking,
+  customerOfSession,
+  customerSessionTokenOf,
+  moveOwnBooking,
+  ownBooking,
+} from "~/features/account/account.server";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
 import { ReschedulePicker } from "~/features/booking/components/reschedule-picker";
 import { reschedulePickerQuerySchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
@@ -15,7 +21,12 @@ import { HttpError } from "~/lib/http-error";
 import type { Route } from "./+types/account-booking";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "Your Booking", description: "Change or cancel your appointment.", path: "/account", noindex: true });
+  seoMeta(matches, {
+    title: "Your Booking",
+    description: "Change or cancel your appointment.",
+    path: "/account",
+    noindex: true,
+  });
 
 async function signedInCustomer(request: Request, db: Route.LoaderArgs["context"]["db"]) {
   const email = await customerOfSession(db, customerSessionTokenOf(request.headers.get("cookie")));
@@ -83,7 +94,11 @@ export default function AccountBookingPage({ loaderData, actionData }: Route.Com
                   <Form method="post">
                     <input type="hidden" name="intent" value="cancel" />
                     {actionData && "confirmCancel" in actionData ? (
-                      <div role="group" aria-labelledby="confirm-cancel" className="grid gap-3 rounded-md border border-destructive/40 p-4">
+                      <div
+                        role="group"
+                        aria-labelledby="confirm-cancel"
+                        className="grid gap-3 rounded-md border border-destructive/40 p-4"
+                      >
                         <p id="confirm-cancel" className="font-semibold">
                           Are you sure you want to cancel this booking?
                         </p>
@@ -108,7 +123,8 @@ export default function AccountBookingPage({ loaderData, actionData }: Route.Com
                 ) : (
                   <p className="text-sm text-muted-foreground">
                     Bookings can only be changed or cancelled online up to {booking.cancelNoticeHours} hours before the
-                    appointment. Please call us on <ShopPhoneLink className="font-semibold text-accent-text underline" />.
+                    appointment. Please call us on{" "}
+                    <ShopPhoneLink className="font-semibold text-accent-text underline" />.
                   </p>
                 )}
                 {actionData && "message" in actionData && actionData.intent === "cancel" && (

@@ -134,7 +134,10 @@ export async function action({ request, context }: Route.ActionArgs) {
             options,
           );
     const memberId = form.get("memberId");
-    return { confirmation, bookAgain: bookAgainPath(form.getAll("services").map(String), memberId ? Number(memberId) : null) };
+    return {
+      confirmation,
+      bookAgain: bookAgainPath(form.getAll("services").map(String), memberId ? Number(memberId) : null),
+    };
   } catch (error) {
     const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
     return formFailure(error, { values, slotNotice });
@@ -221,7 +224,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         href: bookAgainPath(flow.chosenIds, flow.member?.id),
         serviceIds: flow.chosenIds,
         memberChoice: flow.memberChoice,
-        details: { customerName: values.customerName, customerEmail: values.customerEmail, customerPhone: values.customerPhone },
+        details: {
+          customerName: values.customerName,
+          customerEmail: values.customerEmail,
+          customerPhone: values.customerPhone,
+        },
       });
       flow.reset();
       setDetailsShown(false);

@@ -229,7 +229,11 @@ describe("GET /api/account", () => {
       bookAgain: `/bookings?service=${serviceId}&barber=${alex.id}#choose-date`,
     });
     expect(answer.body.bookings[1]!.reference).toBe(later.reference);
-    expect(answer.body.bookings[2]).toMatchObject({ past: true, canCancel: false, bookAgain: `/bookings?service=${serviceId}#choose-date` });
+    expect(answer.body.bookings[2]).toMatchObject({
+      past: true,
+      canCancel: false,
+      bookAgain: `/bookings?service=${serviceId}#choose-date`,
+    });
   });
 });
 
@@ -319,11 +323,15 @@ describe("export, erasure and signing out", () => {
   it("signs out: the session ends on the server, not only in the browser", async () => {
     await bookAppointment(api.db, { date: addDays(today, -7), email: "bye@example.com", serviceIds: [serviceId] });
     const client = await signedIn("bye@example.com");
-    const cookie = (await api.db.selectFrom("customer_sessions").select("id").where("email", "=", "bye@example.com").execute()).length;
+    const cookie = (
+      await api.db.selectFrom("customer_sessions").select("id").where("email", "=", "bye@example.com").execute()
+    ).length;
     expect(cookie).toBe(1);
     const out = await client.post("/api/account/sign-out");
     expect(out.status).toBe(204);
     expect(out.headers.get("set-cookie")).toMatch(/^customer_session=;/);
-    expect(await api.db.selectFrom("customer_sessions").select("id").where("email", "=", "bye@example.com").execute()).toEqual([]);
+    expect(
+      await api.db.selectFrom("customer_sessions").select("id").where("email", "=", "bye@example.com").execute(),
+    ).toEqual([]);
   });
 });

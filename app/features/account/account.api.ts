@@ -80,7 +80,10 @@ export function accountApi(ctx: AppContext) {
   const exported = apiDoc({
     tag: "account",
     summary: "The customer's data as a JSON file: the same as the owner's export",
-    responses: { 200: ["Bookings, contact messages and notes", z.looseObject({ email: z.string() })], 401: notSignedIn },
+    responses: {
+      200: ["Bookings, contact messages and notes", z.looseObject({ email: z.string() })],
+      401: notSignedIn,
+    },
   });
   router.get("/export", exported, async (req, res) => {
     const data = await exportOwnData(ctx.db, await signedInCustomer(req));

@@ -138,9 +138,17 @@ export async function redeemSignInLink(ctx: Ctx, token: string, previousSession:
   const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_DAYS * DAY_MS);
   await ctx.db
     .insertInto("customer_sessions")
-    .values({ id: hashToken(session), email: used.email, expires_at: expiresAt.toISOString(), created_at: now.toISOString() })
+    .values({
+      id: hashToken(session),
+      email: used.email,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
     .execute();
-  return { email: used.email, cookie: serialize(CUSTOMER_SESSION_COOKIE, session, { ...cookieOptions(ctx), expires: expiresAt }) };
+  return {
+    email: used.email,
+    cookie: serialize(CUSTOMER_SESSION_COOKIE, session, { ...cookieOptions(ctx), expires: expiresAt }),
+  };
 }
 
 /** The signed-in customer's (lower-cased) address, or null. */

@@ -211,7 +211,11 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("Review link", "reviewUrl", { type: "url", placeholder: "https://g.page/r/…/review" })}
-          {number("Review request (hours after)", "reviewRequestHours", "After a visit marked attended; empty link: none.")}
+          {number(
+            "Review request (hours after)",
+            "reviewRequestHours",
+            "After a visit marked attended; empty link: none.",
+          )}
         </div>
       </Section>
 
