@@ -75,7 +75,8 @@ export function parseMime(raw: string): MimePart {
 
 const leavesOf = (part: MimePart): MimePart[] => (part.parts.length ? part.parts.flatMap(leavesOf) : [part]);
 
-export async function startSmtpSink() {
+/** `onMail`: called with each mail as it arrives (the e2e server keeps them as files for the specs). */
+export async function startSmtpSink(options: { onMail?: (mail: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     // A plain local server: no TLS upgrade to negotiate and no login to give.
@@ -87,12 +88,14 @@ export async function startSmtpSink() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const mime = parseMime(Buffer.concat(chunks).toString("utf8"));
-        messages.push({
+        const mail: ReceivedMail = {
           ...mime,
           envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject: mime.headers.get("subject") ?? "",
           leaves: leavesOf(mime),
-        });
+        };
+        messages.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reminderKey } from "~/features/booking/booking-jobs.server";
+import { findJob } from "~/features/jobs/jobs.server";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, shopToday } from "~/lib/shop-time";
@@ -89,7 +91,12 @@ async function bookWithAlex(email: string, date = ahead, startTime = "10:00") {
     memberId: alex.id,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { reference: string };
+  const { id } = await api.db
+    .selectFrom("bookings")
+    .select("id")
+    .where("reference", "=", response.body.reference)
+    .executeTakeFirstOrThrow();
+  return { id, reference: response.body.reference as string };
 }
 
 describe("POST /api/account/sign-in", () => {
@@ -333,5 +340,21 @@ describe("export, erasure and signing out", () => {
     expect(
       await api.db.selectFrom("customer_sessions").select("id").where("email", "=", "bye@example.com").execute(),
     ).toEqual([]);
+  });
+});
+
+describe("the booking mails", () => {
+  it("link to the customer's page, and the reminder offers the next visit with the same services and barber", async () => {
+    const booked = await bookWithAlex("mailed@example.com", ahead, "09:00");
+    await api.runJobs();
+    const confirmation = sink.to("mailed@example.com").find((mail) => mail.subject.includes(booked.reference))!;
+    expect(confirmation.leaves[0]!.body).toContain(`on your page: ${PUBLIC_URL}/account`);
+
+    const reminderAt = Date.parse((await findJob(api.db, reminderKey(booked.id)))!.run_at);
+    await api.runJobs({ now: () => new Date(reminderAt) });
+    const reminder = sink.to("mailed@example.com").find((mail) => mail.subject.startsWith("Reminder"))!;
+    expect(reminder.leaves[0]!.body).toContain(
+      `Book your next visit: ${PUBLIC_URL}/bookings?service=${serviceId}&barber=${alex.id}#choose-date`,
+    );
   });
 });

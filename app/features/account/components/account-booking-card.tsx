@@ -26,7 +26,7 @@ export function AccountBookingCard({ booking }: { booking: AccountBooking }) {
         {booking.services.join(", ")} ·{" "}
         <span className="font-semibold tabular-nums">{formatPence(toPence(booking.total))}</span>
         <span className="sr-only"> · </span>
-        <span className="ml-2 font-mono text-xs text-muted-foreground">{booking.reference}</span>
+        <span className="ml-2 whitespace-nowrap font-mono text-xs text-muted-foreground">{booking.reference}</span>
       </p>
       <div className="flex flex-wrap gap-2">
         {!booking.past && !cancelled && (
