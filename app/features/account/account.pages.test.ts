@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
@@ -108,5 +109,78 @@ describe("/account's forms without JavaScript", () => {
     expect(erased.status).toBe(302);
     expect(erased.headers.get("location")).toBe("/account?erased");
     expect(await api.db.selectFrom("bookings").select("customer_email").execute()).toEqual([{ customer_email: "" }]);
+  });
+});
+
+describe("/account/bookings/{reference} without JavaScript", () => {
+  it("cancels the customer's own booking after asking once more, and shows nobody else's", async () => {
+    const mine = await bookAppointment(api.db, {
+      date: addDays(today, 20),
+      email: "changer@example.com",
+      serviceIds: [serviceId],
+    });
+    const theirs = await bookAppointment(api.db, {
+      date: addDays(today, 21),
+      email: "other@example.com",
+      serviceIds: [serviceId],
+    });
+    const client = new TestClient(api.baseUrl);
+    await postForm(client, `/account/sign-in/${await createSignInLink(api.db, "changer@example.com")}`, {});
+
+    const page = await client.request("GET", `/account/bookings/${mine.reference}`, { headers: html });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(mine.reference);
+    expect(page.text).toContain(">Cancel booking<");
+    expect((await client.request("GET", `/account/bookings/${theirs.reference}`, { headers: html })).status).toBe(404);
+    const anonymous = await api.anonymous().request("GET", `/account/bookings/${mine.reference}`, { headers: html });
+    expect(anonymous.status).toBe(302);
+
+    const asks = await postForm(client, `/account/bookings/${mine.reference}`, { intent: "cancel" });
+    expect(asks.text).toContain("Are you sure you want to cancel this booking?");
+    const cancelled = await postForm(client, `/account/bookings/${mine.reference}`, {
+      intent: "cancel",
+      confirmed: "yes",
+    });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("location")).toBe("/account");
+    const { status } = await api.db
+      .selectFrom("bookings")
+      .select("status")
+      .where("reference", "=", mine.reference)
+      .executeTakeFirstOrThrow();
+    expect(status).toBe("cancelled");
+  });
+});
+
+describe("/reviews/unsubscribe/{token} without JavaScript", () => {
+  it("unsubscribes only when its button is posted", async () => {
+    const token = "a".repeat(64);
+    await api.db
+      .insertInto("review_requests")
+      .values({
+        email: "reviewer@example.com",
+        booking_id: 1,
+        job_id: 1,
+        sent_at: new Date().toISOString(),
+        unsubscribe_hash: createHash("sha256").update(token).digest("hex"),
+        unsubscribed_at: null,
+      })
+      .execute();
+    const unsubscribedAt = async () =>
+      (
+        await api.db
+          .selectFrom("review_requests")
+          .select("unsubscribed_at")
+          .where("email", "=", "reviewer@example.com")
+          .executeTakeFirstOrThrow()
+      ).unsubscribed_at;
+    const opened = await api.anonymous().request("GET", `/reviews/unsubscribe/${token}`, { headers: html });
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(">Unsubscribe<");
+    expect(await unsubscribedAt()).toBeNull();
+    const posted = await postForm(api.anonymous(), `/reviews/unsubscribe/${token}`, {});
+    expect(posted.status).toBe(200);
+    expect(posted.text).toContain("we will not ask you for a review again");
+    expect(await unsubscribedAt()).not.toBeNull();
   });
 });
