@@ -86,6 +86,10 @@ test("a regular signs in by the mailed link, opens their page and rebooks a past
   const upcoming = page.getByRole("region", { name: "Upcoming" });
   await expect(upcoming.getByText(formatShopDate(date))).toBeVisible();
   await expect(upcoming.getByText(`with ${barber.name}`)).toBeVisible();
+  await upcoming.getByRole("link", { name: "Change or cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Change the time" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toBeVisible();
+  await page.screenshot({ path: "test-results/account-booking-390.png", fullPage: true });
 });
 
 test.describe("without JavaScript", () => {
