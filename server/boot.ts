@@ -6,6 +6,7 @@ import type { AppContext } from "~/context";
 import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from "~/db/client.server";
 import { seedDemoContent } from "./seed/seed";
 import { ensureAdminAccount, pruneExpiredSessions } from "~/features/auth/auth.server";
+import { pruneCustomerSessions } from "~/features/account/account.server";
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { ensureSettings } from "~/features/settings/settings.server";
@@ -165,7 +166,7 @@ function listen(app: Express, config: Config): Promise<Server> {
 /** Deletes expired sessions and day-old rate-limit events at start and then hourly, so neither table only grows. */
 function startHousekeeping(db: Db) {
   const tidy = () =>
-    Promise.all([pruneExpiredSessions(db), pruneEvents(db)]).catch((error: Error) =>
+    Promise.all([pruneExpiredSessions(db), pruneCustomerSessions(db), pruneEvents(db)]).catch((error: Error) =>
       console.error(`Housekeeping failed: ${error.message}`),
     );
   void tidy();

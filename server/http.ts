@@ -5,7 +5,9 @@ import helmet from "helmet";
 import type { AppContext } from "~/context";
 import { apiRouter as createRouter } from "~/lib/api.server";
 import { loadUser } from "./load-user";
+import { accountApi } from "~/features/account/account.api";
 import { authApi } from "~/features/auth/auth.api";
+import { reviewsApi } from "~/features/reviews/reviews.api";
 import { servicesApi } from "~/features/services/services.api";
 import { productsApi } from "~/features/products/products.api";
 import { galleryApi } from "~/features/gallery/gallery.api";
@@ -69,6 +71,8 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/settings", settingsApi(ctx));
   api.use("/accounts", accountsApi(ctx));
   api.use("/audit", auditApi(ctx));
+  api.use("/account", accountApi(ctx));
+  api.use("/reviews", reviewsApi(ctx));
   api.get(
     "/openapi.json",
     apiDoc({

@@ -1,4 +1,6 @@
 import type { AppContext } from "~/context";
+import { accountJobHandlers } from "~/features/account/account.server";
+import { reviewJobHandlers } from "~/features/reviews/review-requests.server";
 import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.server";
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
@@ -7,6 +9,8 @@ import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
   ...retentionJobHandlers,
+  ...accountJobHandlers,
+  ...reviewJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

@@ -4,6 +4,9 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext, PageRefusal } from "~/context";
 import { clientKey } from "~/lib/api.server";
+import { parse } from "cookie";
+import { customerOfSession, customerSessionTokenOf } from "~/features/account/account.server";
+import { BOOKING_CONFIRMATION_COOKIE } from "~/lib/session-cookie";
 import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
@@ -16,7 +19,7 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
  * Pages whose content comes from outside the public content tables, so the content version cannot vouch
  * for them, and which show personal data (a customer's booking, the admin screens): never stored.
  */
-const PRIVATE_PAGES = ["/admin", "/bookings/manage/"];
+const PRIVATE_PAGES = ["/admin", "/bookings/manage/", "/account", "/reviews/unsubscribe/"];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */
 function isPrivatePage(req: Request) {
@@ -136,10 +139,14 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const privatePage = isPrivatePage(req);
-    if (privatePage || res.locals.user) res.setHeader("Cache-Control", "private, no-store");
+    // The booking page right after its form booked shows that booking: the visitor's alone.
+    const privatePage =
+      isPrivatePage(req) || parse(req.headers.cookie ?? "")[BOOKING_CONFIRMATION_COOKIE] !== undefined;
+    // Only a session that exists skips the cache: an invented cookie gets the shared page, not a render.
+    const customer = await customerOfSession(ctx.db, customerSessionTokenOf(req.headers.cookie));
+    if (privatePage || res.locals.user || customer) res.setHeader("Cache-Control", "private, no-store");
     if (req.method !== "GET" && req.method !== "HEAD") return post(req, res);
-    if (!cache || privatePage || !ResponseCache.isCacheable(req, res)) return direct(req, res, next);
+    if (!cache || privatePage || customer || !ResponseCache.isCacheable(req, res)) return direct(req, res, next);
 
     const version = await contentVersion(ctx.db);
     const path = ResponseCache.cachedPath(req);

@@ -245,6 +245,9 @@ export interface ShopSettingsTable {
   booking_buffer_minutes: number;
   booking_retention_months: number;
   contact_retention_months: number;
+  /** Where the review request after a visit sends the customer; empty: no review requests. */
+  review_url: Generated<string>;
+  review_request_hours: Generated<number>;
   updated_at: string;
 }
 
@@ -331,6 +334,35 @@ export interface MailSettingsTable {
   updated_at: string;
 }
 
+/** A one-time sign-in link to the customer's own page; id is the token's SHA-256. */
+export interface CustomerSignInLinksTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A customer's session (their own page): never an admin's, which live in `sessions`. */
+export interface CustomerSessionsTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** The last review request a customer was sent, and whether they asked for no more. */
+export interface ReviewRequestsTable {
+  /** Lower-cased. */
+  email: string;
+  booking_id: number;
+  job_id: number;
+  sent_at: string;
+  unsubscribe_hash: string;
+  unsubscribed_at: string | null;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -362,6 +394,9 @@ export interface Database {
   team_member_time_off: TeamMemberTimeOffTable;
   jobs: JobsTable;
   customer_notes: CustomerNotesTable;
+  customer_sign_in_links: CustomerSignInLinksTable;
+  customer_sessions: CustomerSessionsTable;
+  review_requests: ReviewRequestsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

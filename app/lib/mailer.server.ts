@@ -17,6 +17,8 @@ export interface OutgoingMail {
    * between the server's acceptance and our record of it), so mail stores can show it once.
    */
   messageId?: string;
+  /** Extra headers (a review request's List-Unsubscribe); values are ours, never a visitor's. */
+  headers?: Record<string, string>;
 }
 
 /**

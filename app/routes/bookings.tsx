@@ -31,12 +31,16 @@ import { confirmationByManageToken, placeAppointment, placeSlotBooking } from "~
 import { listAvailableSlots } from "~/features/booking/slots.server";
 import {
   DETAIL_FIELDS,
+  type BookAgainChoices,
   availabilityUrls,
   choicesFromSearch,
   chosenMember,
   useBookingFlow,
 } from "~/features/booking/use-booking-flow";
 import { listServices } from "~/features/services/services.server";
+import { bookAgainPath } from "~/features/booking/book-again";
+import { customerDetails, customerOfSession, customerSessionTokenOf } from "~/features/account/account.server";
+import { BOOKING_CONFIRMATION_COOKIE } from "~/lib/session-cookie";
 import { listPublicTeam } from "~/features/team/team.server";
 import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { ClosureNotice } from "~/features/settings/components/closure-notice";
@@ -81,38 +85,47 @@ async function availabilityAnswer<S extends z.ZodType, T>(
  */
 const confirmationPath = (reference: string) => `/bookings?booked=${reference}#booking-confirmed-title`;
 const confirmationCookie = (secure: boolean) =>
-  createCookie("booking-confirmation", { httpOnly: true, sameSite: "lax", secure, path: "/bookings", maxAge: 900 });
+  createCookie(BOOKING_CONFIRMATION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/bookings",
+    maxAge: 900,
+  });
 
 /** The booking the visitor's form just made, when the address and the cookie name the same one. */
 async function justBooked(context: Route.LoaderArgs["context"], request: Request, reference: string) {
   const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
   const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  const confirmation = typeof token === "string" ? await confirmationByManageToken(context, token) : null;
-  return confirmation?.reference === reference ? confirmation : null;
+  const booked = typeof token === "string" ? await confirmationByManageToken(context, token) : null;
+  return booked?.confirmation.reference === reference ? booked : null;
 }
 
 /** A page with a one-time form token or a fresh booking is this visitor's alone: never from a shared cache. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [services, team, slots, shop] = await Promise.all([
+  const customerEmail = await customerOfSession(context.db, customerSessionTokenOf(request.headers.get("cookie")));
+  const [services, team, slots, shop, customer] = await Promise.all([
     listServices(context.db),
     listPublicTeam(context.db),
     listAvailableSlots(context.db),
     context.settings(),
+    // A signed-in customer's details fill the form: "Book again" is then only the day and the time.
+    customerEmail ? customerDetails(context.db, customerEmail) : undefined,
   ]);
   const today = shopToday();
   const search = new URL(request.url).searchParams;
   const choices = choicesFromSearch(search, services, today);
-  const booked = search.get("booked");
+  const bookedReference = search.get("booked");
   // The dates and times the chosen services offer, as the page would fetch them: in the HTML, so the page works
   // without JavaScript and shows them at once.
   const member = chosenMember(team, choices.serviceIds, choices.memberChoice);
   const urls = availabilityUrls(choices.serviceIds, member?.id, choices.month, choices.date);
-  const [dates, times, confirmation] = await Promise.all([
+  const [dates, times, booked] = await Promise.all([
     availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
     availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
-    booked ? justBooked(context, request, booked) : null,
+    bookedReference ? justBooked(context, request, bookedReference) : null,
   ]);
   // The details form is in the HTML once a time is chosen: it carries the token that makes it book once.
   const formToken = choices.timeKey ? newFormToken() : null;
@@ -125,10 +138,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       choices,
       availability: { dates, times },
       closures: closureAnnouncements(shop),
-      confirmation,
+      confirmation: booked?.confirmation ?? null,
+      bookAgain: booked?.bookAgain ?? null,
+      customer,
       formToken,
     },
-    formToken || booked ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    formToken || booked || customer ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 
@@ -208,11 +223,12 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         ? { ...loaderData.choices, timeKey: "" }
         : loaderData.choices,
     availability,
-    details: refused?.values,
+    details: refused?.values ?? loaderData.customer,
   });
   const { form, date, choice } = flow;
   const [slotNotice, setSlotNotice] = useState(refused?.slotNotice ?? null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(booked);
+  const [again, setAgain] = useState<(BookAgainChoices & { href: string }) | null>(null);
   const [posted, setPosted] = useState(refused ? postedDetails(refused) : undefined);
   const [detailsShown, setDetailsShown] = useState(refused !== null);
   // The form appears once a time is chosen and then stays, so typed details survive a lost time.
@@ -248,6 +264,16 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             } satisfies AppointmentRequestInput);
       toast({ title: "Your appointment has been booked successfully!" });
       formToken.current = newFormToken();
+      setAgain({
+        href: bookAgainPath(flow.chosenIds, flow.member?.id),
+        serviceIds: flow.chosenIds,
+        memberChoice: flow.memberChoice,
+        details: {
+          customerName: values.customerName,
+          customerEmail: values.customerEmail,
+          customerPhone: values.customerPhone,
+        },
+      });
       flow.reset();
       setDetailsShown(false);
       setSlotNotice(null);
@@ -302,7 +328,23 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         <ClosureNotice closures={closures} className="mb-8" />
         {confirmation && (
           <div className="mb-8">
-            <BookingConfirmation confirmation={confirmation} onDone={() => setConfirmation(null)} />
+            <BookingConfirmation
+              confirmation={confirmation}
+              onDone={() => setConfirmation(null)}
+              bookAgain={
+                again
+                  ? {
+                      href: again.href,
+                      onBookAgain: () => {
+                        setConfirmation(null);
+                        flow.bookAgain(again);
+                      },
+                    }
+                  : loaderData.bookAgain
+                    ? { href: loaderData.bookAgain }
+                    : undefined
+              }
+            />
           </div>
         )}
 

@@ -47,7 +47,22 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+// The mails the app sends land in a local SMTP double and, one JSON file each, in DATA_DIR/mails (read by
+// tests/support/e2e-mail.ts): a spec follows a mailed link as a customer would.
+const mailDir = path.join(dataDir, "mails");
+fs.mkdirSync(mailDir);
+const { startSmtpSink } = await import("./smtp-sink.ts");
+const sink = await startSmtpSink({
+  onMail: (mail) =>
+    fs.writeFileSync(
+      path.join(mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.json`),
+      JSON.stringify({ to: mail.envelopeTo, subject: mail.subject, text: mail.leaves[0]?.body ?? "" }),
+    ),
+});
+cleanups.push(() => sink.close());
+
 Object.assign(process.env, {
+  SMTP_URL: sink.url,
   NODE_ENV: "production",
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,

@@ -82,6 +82,8 @@ export interface SmtpSinkOptions {
   refuse?: string[];
   /** The server asks for this username and password (in the clear, being local) and refuses others. */
   login?: { user: string; password: string };
+  /** Called with each mail as it arrives (the e2e server keeps them as files for the specs). */
+  onMail?: (mail: ReceivedMail) => void;
 }
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
@@ -113,12 +115,14 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       stream.on("end", async () => {
         await options.beforeAnswer?.();
         const mime = parseMime(Buffer.concat(chunks).toString("utf8"));
-        messages.push({
+        const mail: ReceivedMail = {
           ...mime,
           envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject: mime.headers.get("subject") ?? "",
           leaves: leavesOf(mime),
-        });
+        };
+        messages.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },

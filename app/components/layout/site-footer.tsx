@@ -95,6 +95,10 @@ export function SiteFooter({ year }: { year: number }) {
           <Link to="/privacy" className="underline-offset-4 hover:text-ink-foreground hover:underline">
             Privacy
           </Link>
+          {" · "}
+          <Link to="/account" className="underline-offset-4 hover:text-ink-foreground hover:underline">
+            Your bookings
+          </Link>
         </p>
       </div>
     </footer>

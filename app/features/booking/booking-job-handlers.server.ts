@@ -18,6 +18,7 @@ import {
   shopRescheduleNotice,
 } from "./booking-mail.server";
 import { findConfirmedBooking } from "./booking-record.server";
+import { bookAgainPath } from "./book-again";
 import { loadSettings } from "~/features/settings/settings.server";
 
 /* Sending the mails the booking queued. A throw is a failed attempt: the queue retries it later. */
@@ -33,7 +34,7 @@ async function mailFor(
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
     case "confirmation":
-      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, token ?? "");
+      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, token);
     case "shop-notice":
       return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
     case "customer-cancellation":
@@ -43,7 +44,7 @@ async function mailFor(
         ? shopCancellationMail(shopEmail, await loadSettings(ctx.db), booking, cause ?? "customer")
         : undefined;
     case "reschedule":
-      return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token ?? "");
+      return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token);
     case "shop-reschedule":
       return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
   }
@@ -119,7 +120,8 @@ const bookingReminder: JobHandler = {
     // Moved while this job was running: the job of the new time reminds of it, at its own time.
     if (date !== undefined && (date !== booking.date || startTime !== booking.startTime)) return;
     if (!ctx.mailer.enabled) return;
-    const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token);
+    const bookAgain = bookAgainPath(booking.serviceIds, booking.memberId);
+    const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token, bookAgain);
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
   },
   async onFailure(ctx, payload, error) {

@@ -37,7 +37,8 @@ export interface BookingMailPayload {
 
 export interface BookingReminderPayload {
   bookingId: number;
-  token: string;
+  /** The manage link's token; absent when the booking was last moved from the customer's own page. */
+  token?: string;
   /** The time it reminds of: a booking moved since is reminded by its new job, not this one. */
   date?: string;
   startTime?: string;
@@ -72,7 +73,7 @@ async function queueMail(
  * Puts the booking's one reminder at the lead time before its start, replacing any earlier one;
  * none when the appointment is already inside the lead time, since the mail just sent tells them.
  */
-async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, now: Date) {
+async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | undefined, now: Date) {
   const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
@@ -99,7 +100,7 @@ export async function queueRescheduleMails(
   db: Db,
   booking: QueuedBooking,
   previous: PreviousTime,
-  token: string,
+  token: string | undefined,
   now: Date = clockNow(),
 ) {
   await queueMail(db, "reschedule", booking, { token, previous });

@@ -41,6 +41,11 @@ export interface PreviousTime {
 
 export const manageUrl = (config: Config, token: string) => `${config.publicUrl}/bookings/manage/${token}`;
 
+/** The customer's own page, where every booking of their address is (signed in by a one-time link). */
+export const accountUrl = (config: Config) => `${config.publicUrl}/account`;
+
+const accountLine = (config: Config) => `All your bookings, and booking again, on your page: ${accountUrl(config)}`;
+
 /** Header values come from visitors; a line break must never reach a header. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
@@ -101,6 +106,8 @@ interface AppointmentMailParts {
   /** What to do when the customer cannot come. */
   changeAdvice: string;
   calendarLine: string;
+  /** The booking page with the same services and barber chosen ("Book your next visit"). */
+  bookAgain?: string;
 }
 
 /** A mail to the customer about their appointment: its details, the private link and the calendar file. */
@@ -108,10 +115,11 @@ function appointmentMail(
   config: Config,
   shop: ShopSettings,
   booking: MailBooking,
-  token: string,
+  token: string | undefined,
   parts: AppointmentMailParts,
 ): OutgoingMail {
-  const link = manageUrl(config, token);
+  // Moved from the customer's own page, the booking's private link is not at hand: the page is.
+  const link = token ? manageUrl(config, token) : accountUrl(config);
   return {
     to: booking.customerEmail,
     subject: oneLine(parts.subject),
@@ -123,9 +131,13 @@ function appointmentMail(
       ...details(booking),
       ...(parts.afterDetails ?? []),
       "",
-      `To ${parts.linkUse ?? "see, move or cancel"} your booking, use your private link: ${link}`,
+      token
+        ? `To ${parts.linkUse ?? "see, move or cancel"} your booking, use your private link: ${link}`
+        : `To ${parts.linkUse ?? "see, move or cancel"} your booking, sign in to your page: ${link}`,
       parts.changeAdvice,
       parts.calendarLine,
+      ...(parts.bookAgain ? ["", `Book your next visit: ${config.publicUrl}${parts.bookAgain}`] : []),
+      ...(token ? [accountLine(config)] : []),
       ...signature(shop),
     ].join("\n"),
     attachments: [calendarFile(shop, booking, link)],
@@ -135,7 +147,12 @@ function appointmentMail(
 const onlineChanges = (shop: ShopSettings) =>
   `Online changes are possible up to ${shop.cancellationNoticeHours} hours before the appointment; after that please call us on ${shop.phone}.`;
 
-export const customerConfirmationMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string) =>
+export const customerConfirmationMail = (
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  token: string | undefined,
+) =>
   appointmentMail(config, shop, booking, token, {
     subject: `Your appointment at ${shop.shopName}: ${when(booking)} (${booking.reference})`,
     intro: `Your appointment at ${shop.shopName} is booked.`,
@@ -143,9 +160,16 @@ export const customerConfirmationMail = (config: Config, shop: ShopSettings, boo
     calendarLine: "The attached calendar file adds the appointment to your calendar.",
   });
 
-/** Reminds the customer of their appointment, the reminder lead time before it. */
-export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string) =>
+/** Reminds the customer of their appointment, the reminder lead time before it, with the way to book the next. */
+export const reminderMail = (
+  config: Config,
+  shop: ShopSettings,
+  booking: MailBooking,
+  token: string | undefined,
+  bookAgain: string,
+) =>
   appointmentMail(config, shop, booking, token, {
+    bookAgain,
     subject: `Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`,
     intro: `This is a reminder of your appointment at ${shop.shopName}.`,
     linkUse: "see",
@@ -162,7 +186,7 @@ export const customerRescheduleMail = (
   shop: ShopSettings,
   booking: MailBooking,
   previous: PreviousTime,
-  token: string,
+  token: string | undefined,
 ) =>
   appointmentMail(config, shop, booking, token, {
     subject: `Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`,
@@ -277,6 +301,7 @@ export function customerCancellationMail(
       customerCancellationIntro[cause](when(booking), booking.reference),
       `To book another time, visit ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
       CANCEL_CALENDAR_LINE,
+      ...(cause === "erasure" ? [] : [accountLine(config)]),
       ...signature(shop),
     ].join("\n"),
     attachments: [calendarFile(shop, booking, undefined, true)],

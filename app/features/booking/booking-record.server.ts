@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { toPounds } from "~/lib/money";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
@@ -20,10 +21,15 @@ export interface BookingRecord extends MailBooking {
   serviceIds: number[];
 }
 
-export type BookingLookup = { id: number } | { tokenHash: string } | { confirmedOnSlot: number };
+export type BookingLookup =
+  | { id: number }
+  | { tokenHash: string }
+  | { confirmedOnSlot: number }
+  /** The signed-in customer's own booking: its reference, under their (lower-cased) e-mail address. */
+  | { reference: string; customerEmail: string };
 
-export async function loadBooking(db: Db, where: BookingLookup): Promise<BookingRecord | undefined> {
-  let query = db
+function bookingQuery(db: Db) {
+  return db
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
     .leftJoin("team_members as m", "m.id", "s.member_id")
@@ -47,17 +53,61 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
       "s.kind",
       "m.name as member_name",
     ]);
+}
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>["execute"]>>[number];
+
+const customerEmailOf = sql<string>`lower(b.customer_email)`;
+
+export async function loadBooking(db: Db, where: BookingLookup): Promise<BookingRecord | undefined> {
+  let query = bookingQuery(db);
   if ("id" in where) query = query.where("b.id", "=", where.id);
   else if ("tokenHash" in where) query = query.where("b.manage_token_hash", "=", where.tokenHash);
+  else if ("reference" in where)
+    query = query
+      .where("b.reference", "=", where.reference)
+      .where(customerEmailOf, "=", where.customerEmail)
+      .where("b.erased_at", "is", null);
   else query = query.where("b.slot_id", "=", where.confirmedOnSlot).where("b.status", "=", "confirmed");
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
+  return (await withServices(db, [row]))[0];
+}
+
+/** Every booking made with the (lower-cased) e-mail address and not erased, in no particular order. */
+export async function loadCustomerBookings(db: Db, customerEmail: string): Promise<BookingRecord[]> {
+  const rows = await bookingQuery(db)
+    .where(customerEmailOf, "=", customerEmail)
+    .where("b.erased_at", "is", null)
+    .execute();
+  return withServices(db, rows);
+}
+
+async function withServices(db: Db, rows: BookingRow[]): Promise<BookingRecord[]> {
+  if (rows.length === 0) return [];
   const services = await db
     .selectFrom("booking_services")
-    .select(["service_id", "title", "price_pence", "duration"])
-    .where("booking_id", "=", row.id)
+    .select(["booking_id", "service_id", "title", "price_pence", "duration"])
+    .where(
+      "booking_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("booking_id")
     .orderBy("position")
     .execute();
+  return rows.map((row) =>
+    toRecord(
+      row,
+      services.filter((service) => service.booking_id === row.id),
+    ),
+  );
+}
+
+function toRecord(
+  row: BookingRow,
+  services: Array<{ service_id: number | null; title: string; price_pence: number; duration: number }>,
+): BookingRecord {
   const subtotalPence = services.reduce((sum, service) => sum + service.price_pence, 0);
   return {
     id: row.id,

@@ -13,9 +13,11 @@ import { toPence } from "~/lib/money";
 import { formatShopDate, formatTime, fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
 import { keyedDigest } from "~/features/accounts/secret-box.server";
 import { customerKey } from "~/features/customers/customers.schema";
+import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import type { Config } from "~/config.server";
 import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
+import { bookAgainPath } from "./book-again";
 import { queueBookingMails } from "./booking-jobs.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
@@ -387,7 +389,8 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
   { bucket: BOOKING_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS },
   {
     bucket: BOOKING_BUCKET,
-    subject: `email:${email.toLowerCase()}`,
+    // Under its keyed fingerprint: a rate-limit event must not keep a customer's address (erasure).
+    subject: `email:${customerFingerprint(ctx.config, email)}`,
     max: ctx.config.limits.bookingPerEmailPerHour,
     windowMs: HOUR_MS,
   },
@@ -459,10 +462,17 @@ async function confirm(
   return confirmationOf(ctx, booking, manageToken);
 }
 
-/** The booking page's confirmation after its redirect: the booking its manage token names, while it stands. */
+/**
+ * The booking page's confirmation after its redirect: the booking its manage token names, while it stands,
+ * and the address that books the same again.
+ */
 export async function confirmationByManageToken(ctx: AppContext, manageToken: string) {
   const booking = await loadBooking(ctx.db, { tokenHash: sha256(manageToken) });
-  return booking?.status === "confirmed" ? confirmationOf(ctx, booking, manageToken) : null;
+  if (booking?.status !== "confirmed") return null;
+  return {
+    confirmation: confirmationOf(ctx, booking, manageToken),
+    bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
+  };
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */

@@ -46,8 +46,22 @@ const MOVE_BUCKET = "booking-move";
 const HOUR_MS = 3_600_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-async function findByToken(db: Db, token: string) {
-  const booking = TOKEN_PATTERN.test(token) ? await loadBooking(db, { tokenHash: hashManageToken(token) }) : undefined;
+/**
+ * Names the booking a customer changes: the token of its private link, or, on the customer's own page
+ * (signed in by a one-time link), its reference under their lower-cased e-mail address.
+ */
+export type BookingKey = string | { reference: string; customerEmail: string };
+
+/** The private link's token, which the mails carry; none when the booking was reached from the customer's page. */
+const tokenOf = (key: BookingKey) => (typeof key === "string" ? key : undefined);
+
+async function findByToken(db: Db, key: BookingKey) {
+  const booking =
+    typeof key !== "string"
+      ? await loadBooking(db, key)
+      : TOKEN_PATTERN.test(key)
+        ? await loadBooking(db, { tokenHash: hashManageToken(key) })
+        : undefined;
   if (!booking) throw notFound("Booking");
   return booking;
 }
@@ -58,7 +72,7 @@ const cancellable = (booking: BookingRecord, noticeHours: number, now: Date) =>
 const movable = (booking: BookingRecord, noticeHours: number, now: Date) =>
   cancellable(booking, noticeHours, now) && booking.sequence < MAX_ONLINE_MOVES;
 
-const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): ManagedBooking => ({
+export const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): ManagedBooking => ({
   ...toSummary(booking),
   status: booking.status,
   customerName: booking.customerName,
@@ -84,7 +98,7 @@ export interface ManageOptions {
   now?: Date;
 }
 
-export async function getBookingByToken(db: Db, token: string, options: ManageOptions): Promise<ManagedBooking> {
+export async function getBookingByToken(db: Db, token: BookingKey, options: ManageOptions): Promise<ManagedBooking> {
   return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? clockNow());
 }
 
@@ -144,7 +158,7 @@ async function moveOptionsFor(
 /** The manage page: the booking as the API shows it and what it can move to, from one read. */
 export async function getManagePage(
   ctx: AppContext,
-  token: string,
+  token: BookingKey,
   query: ReschedulePickerQuery,
   now: Date = clockNow(),
 ) {
@@ -180,7 +194,7 @@ export async function bookingIcsByToken(ctx: AppContext, token: string) {
  */
 export async function rescheduleBookingByToken(
   ctx: AppContext,
-  token: string,
+  token: BookingKey,
   request: RescheduleRequest,
   options: { client: string; now?: Date },
 ): Promise<ManagedBooking> {
@@ -240,7 +254,7 @@ export async function rescheduleBookingByToken(
     const after = await loadBooking(trx, { id: booking.id });
     if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
     const { date, startTime, endTime, memberName } = booking;
-    await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, token, now);
+    await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, tokenOf(token), now);
     return after;
   });
   nudgeJobWorkers();
@@ -250,7 +264,7 @@ export async function rescheduleBookingByToken(
 /** The customer cancels through the private link, up to the notice period; both sides are mailed. */
 export async function cancelBookingByToken(
   ctx: AppContext,
-  token: string,
+  token: BookingKey,
   now: Date = clockNow(),
 ): Promise<ManagedBooking> {
   const shop = await loadSettings(ctx.db);

@@ -119,6 +119,13 @@ interface InitialAvailability {
 /** The customer's fields of the details form. */
 export const DETAIL_FIELDS = ["customerName", "customerEmail", "customerPhone", "notes"] as const;
 
+/** What a booking just made leaves for "Book again": its choices and the details typed for it. */
+export interface BookAgainChoices {
+  serviceIds: string[];
+  memberChoice: string;
+  details: Partial<Record<(typeof DETAIL_FIELDS)[number], string>>;
+}
+
 interface FlowInput {
   services: readonly Service[];
   team: readonly PublicTeamMember[];
@@ -252,6 +259,14 @@ export function useBookingFlow({ services, team, slots, initial, availability, d
     showStep("details");
   }
 
+  /** "Book again" after a booking: the same services and barber, the details as typed; only a day and a time to pick. */
+  function bookAgain(again: BookAgainChoices) {
+    form.reset({ ...emptyBookingForm, ...again.details, services: again.serviceIds, choice: "" });
+    setMemberChoice(again.memberChoice);
+    setDate(null);
+    showStep("date");
+  }
+
   function reset() {
     form.reset(emptyBookingForm);
     setDate(null);
@@ -285,6 +300,7 @@ export function useBookingFlow({ services, team, slots, initial, availability, d
     chooseDate,
     chooseTime,
     reset,
+    bookAgain,
     /** Fetches the computed dates and times again (after a lost race, or a booking). */
     refresh: () => setRefreshes((count) => count + 1),
   };

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
+import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { quoteLines } from "~/lib/mailer.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
@@ -42,7 +43,8 @@ export async function submitContactMessage(
       { bucket: CONTACT_BUCKET, subject: options.client, max: config.limits.contactPerHour, windowMs: HOUR_MS },
       {
         bucket: CONTACT_BUCKET,
-        subject: `email:${input.email.toLowerCase()}`,
+        // Under its keyed fingerprint: a rate-limit event must not keep a sender's address (erasure).
+        subject: `email:${customerFingerprint(config, input.email)}`,
         max: config.limits.contactPerEmailPerHour,
         windowMs: HOUR_MS,
       },

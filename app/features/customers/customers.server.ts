@@ -6,6 +6,7 @@ import { containsText } from "~/db/search";
 import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
 import { cancelBookingByAdmin } from "~/features/booking/manage.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
+import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
@@ -214,7 +215,10 @@ export async function recordAttendance(
   if (!hasStarted(booking.date, booking.start_time, now)) {
     throw conflict("Attendance can only be recorded once the appointment has started.");
   }
-  await db.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
+    await scheduleReviewRequest(trx, { id: bookingId, date: booking.date, endTime: booking.end_time }, attendance, now);
+  });
   const record = await getCustomer(db, booking.customer_email, now);
   return record.history.find((entry) => entry.bookingId === bookingId)!;
 }
@@ -343,6 +347,10 @@ export async function eraseCustomer(ctx: AppContext, email: string, now: Date = 
   }
   const erased = await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("customer_notes").where("email", "=", record.email).execute();
+    // Signed out everywhere, and no review request row left to name them.
+    await trx.deleteFrom("customer_sessions").where("email", "=", record.email).execute();
+    await trx.deleteFrom("customer_sign_in_links").where("email", "=", record.email).execute();
+    await trx.deleteFrom("review_requests").where("email", "=", record.email).execute();
     return erasePersonalData(trx, { email: record.email }, now);
   });
   return { cancelledBookings, ...erased };

@@ -137,6 +137,9 @@ export const settingsFieldsSchema = z.object({
   bookingBufferMinutes: wholeNumber("Buffer between appointments", "minutes", 0, 120),
   bookingRetentionMonths: wholeNumber("Booking retention", "months", 1, 120),
   contactRetentionMonths: wholeNumber("Message retention", "months", 1, 120),
+  // Optional in a body, so that a client written before they existed keeps saving.
+  reviewUrl: webAddress("Review link"),
+  reviewRequestHours: wholeNumber("Review request delay", "hours", 1, 168).default(3),
   openingHours: weeklyHoursSchema,
   closures: z
     .array(dateRangeSchema, { error: "Closures must be a list" })

@@ -77,6 +77,8 @@ function fromRow(row: Row<"shop_settings">): Omit<ShopSettings, "openingHours" |
     bookingBufferMinutes: row.booking_buffer_minutes,
     bookingRetentionMonths: row.booking_retention_months,
     contactRetentionMonths: row.contact_retention_months,
+    reviewUrl: row.review_url,
+    reviewRequestHours: row.review_request_hours,
   };
 }
 
@@ -105,6 +107,8 @@ function toRow(settings: ShopSettings): Row<"shop_settings"> {
     booking_buffer_minutes: settings.bookingBufferMinutes,
     booking_retention_months: settings.bookingRetentionMonths,
     contact_retention_months: settings.contactRetentionMonths,
+    review_url: settings.reviewUrl,
+    review_request_hours: settings.reviewRequestHours,
     updated_at: new Date().toISOString(),
   };
 }

@@ -14,6 +14,8 @@ export const PRIVATE_SETTINGS = [
   "bookingBufferMinutes",
   "bookingRetentionMonths",
   "contactRetentionMonths",
+  "reviewUrl",
+  "reviewRequestHours",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export type PublicSettings = Omit<ShopSettings, (typeof PRIVATE_SETTINGS)[number]>;
@@ -47,6 +49,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   bookingBufferMinutes: 0,
   bookingRetentionMonths: 24,
   contactRetentionMonths: 12,
+  reviewUrl: "",
+  reviewRequestHours: 3,
   openingHours: [
     { day: 0, ranges: [{ start: "09:30", end: "16:00" }] },
     ...[1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "18:00" }] })),

@@ -55,7 +55,16 @@ export function BookingFacts({ booking }: { booking: BookingSummary }) {
  * What the customer keeps after booking: the facts, a calendar file and the private manage link. The server
  * renders it too, answering the form posted without JavaScript.
  */
-export function BookingConfirmation({ confirmation, onDone }: { confirmation: Confirmation; onDone: () => void }) {
+export function BookingConfirmation({
+  confirmation,
+  onDone,
+  bookAgain,
+}: {
+  confirmation: Confirmation;
+  onDone: () => void;
+  /** The booking page with the same services and barber; once hydrated, `onBookAgain` keeps the typed details too. */
+  bookAgain?: { href: string; onBookAgain?: () => void };
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const managePath = manageBookingPath(confirmation.manageToken);
   const shop = useShopSettings();
@@ -109,6 +118,20 @@ export function BookingConfirmation({ confirmation, onDone }: { confirmation: Co
           <Button asChild variant="outline">
             <Link to={managePath}>View or cancel your booking</Link>
           </Button>
+          {bookAgain && (
+            <Button asChild variant="outline">
+              <Link
+                to={bookAgain.href}
+                onClick={(event) => {
+                  if (!bookAgain.onBookAgain) return;
+                  event.preventDefault();
+                  bookAgain.onBookAgain();
+                }}
+              >
+                Book your next visit
+              </Link>
+            </Button>
+          )}
           {/* Without JavaScript, a fresh booking page. */}
           <form method="get" action="/bookings" className="contents">
             <Button

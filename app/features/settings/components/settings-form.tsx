@@ -73,6 +73,8 @@ const SERVER_FIELDS = [
   "bookingBufferMinutes",
   "bookingRetentionMonths",
   "contactRetentionMonths",
+  "reviewUrl",
+  "reviewRequestHours",
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
@@ -253,6 +255,14 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
           {number("Buffer (minutes)", "bookingBufferMinutes", "Kept free after each appointment.")}
           {number("Keep bookings (months)", "bookingRetentionMonths", "Then customer details are removed.")}
           {number("Keep messages (months)", "contactRetentionMonths", "Then contact messages are removed.")}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("Review link", "reviewUrl", { type: "url", placeholder: "https://g.page/r/…/review" })}
+          {number(
+            "Review request (hours after)",
+            "reviewRequestHours",
+            "After a visit marked attended; empty link: none.",
+          )}
         </div>
       </Section>
 

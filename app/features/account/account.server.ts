@@ -1,0 +1,283 @@
+import { randomBytes } from "node:crypto";
+import { parse, serialize } from "cookie";
+import { sql } from "kysely";
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { hashToken } from "~/features/auth/auth.server";
+import { bookAgainPath } from "~/features/booking/book-again";
+import { loadCustomerBookings, type BookingRecord } from "~/features/booking/booking-record.server";
+import {
+  cancelBookingByToken,
+  rescheduleBookingByToken,
+  toManaged,
+  type BookingKey,
+} from "~/features/booking/manage.server";
+import type { RescheduleRequest } from "~/features/booking/booking.schema";
+import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { eraseCustomer, exportCustomer } from "~/features/customers/customers.server";
+import { customerKey } from "~/features/customers/customers.schema";
+import { enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { loadSettings } from "~/features/settings/settings.server";
+import { HttpError } from "~/lib/http-error";
+import { recordWithinLimits } from "~/lib/rate-limit.server";
+import { toPounds } from "~/lib/money";
+import { CUSTOMER_SESSION_COOKIE } from "~/lib/session-cookie";
+import { hasStarted } from "~/lib/shop-time";
+import { signInLinkMail } from "./account-mail.server";
+import {
+  NOT_SIGNED_IN_MESSAGE,
+  SIGN_IN_LINK_GONE_MESSAGE,
+  SIGN_IN_LINK_MINUTES,
+  type Account,
+  type AccountBooking,
+} from "./account.schema";
+
+/*
+ * The customer's own page without a password (decision 028): a one-time link mailed to the address
+ * signs them in, and a customer session (its own table and cookie, never an admin's) lets them see,
+ * change, export and erase what the shop holds under that address.
+ */
+
+const CUSTOMER_SESSION_DAYS = 30;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** A customer waiting for a slow mail asks again; a script mailing someone's inbox full does not get far. */
+const LINKS_PER_ADDRESS = 5;
+const LINKS_PER_CLIENT = 20;
+const HOUR_MS = 3_600_000;
+const SIGN_IN_LINK_JOB = "account-sign-in-link";
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type Ctx = Pick<AppContext, "db" | "config">;
+
+const newToken = () => randomBytes(32).toString("base64url");
+
+export const signInLinkUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/account/sign-in/${token}`;
+
+/**
+ * A request for a sign-in link. The answer and the work done are the same whether or not the address
+ * is known: the job decides, later, whether there is anyone to mail.
+ */
+export async function requestSignInLink(ctx: Ctx, email: string, client: string) {
+  const key = customerKey(email);
+  // Both counted in one transaction, before either is checked; the address under its keyed fingerprint,
+  // so a rate-limit event never keeps it (erasure).
+  const check = await recordWithinLimits(ctx.db, [
+    {
+      bucket: "account-link-address",
+      subject: customerFingerprint(ctx.config, key),
+      max: LINKS_PER_ADDRESS,
+      windowMs: HOUR_MS,
+    },
+    { bucket: "account-link-client", subject: client, max: LINKS_PER_CLIENT, windowMs: HOUR_MS },
+  ]);
+  if (!check.allowed) {
+    throw new HttpError(429, "Too many sign-in links were asked for. Please wait an hour and try again.");
+  }
+  await enqueueJob(ctx.db, { kind: SIGN_IN_LINK_JOB, payload: { email: key }, maxAttempts: 3 });
+}
+
+/** Whether the shop holds anything under the address: bookings or contact messages not erased. */
+async function isKnownCustomer(db: Db, email: string) {
+  const [booking, message] = await Promise.all([
+    db
+      .selectFrom("bookings")
+      .select("id")
+      .where(sql<string>`lower(customer_email)`, "=", email)
+      .where("erased_at", "is", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("contact_submissions")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", email)
+      .where("erased_at", "is", null)
+      .executeTakeFirst(),
+  ]);
+  return booking !== undefined || message !== undefined;
+}
+
+/** Stores a new one-time link for the address (only its hash) and answers the token the mail carries. */
+export async function createSignInLink(db: Db, email: string, now: Date = new Date()) {
+  const token = newToken();
+  await db
+    .insertInto("customer_sign_in_links")
+    .values({
+      id: hashToken(token),
+      email: customerKey(email),
+      expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * MINUTE_MS).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export const accountJobHandlers: JobHandlers = {
+  [SIGN_IN_LINK_JOB]: {
+    async run(ctx, payload) {
+      const { email } = payload as { email: string };
+      if (!ctx.mailer.enabled || !(await isKnownCustomer(ctx.db, email))) return;
+      const token = await createSignInLink(ctx.db, email);
+      await ctx.mailer.send(signInLinkMail(await loadSettings(ctx.db), email, signInLinkUrl(ctx, token)));
+    },
+  },
+};
+
+const cookieOptions = (ctx: Ctx) =>
+  ({ httpOnly: true, sameSite: "lax", secure: ctx.config.publicUrl.startsWith("https://"), path: "/" }) as const;
+
+export const customerSessionTokenOf = (cookieHeader: string | null | undefined) =>
+  parse(cookieHeader ?? "")[CUSTOMER_SESSION_COOKIE];
+
+/**
+ * Uses the link: deleted in the same statement that reads it, so of two requests with one token only
+ * one signs in. Starts a customer session and answers its Set-Cookie header.
+ */
+export async function redeemSignInLink(ctx: Ctx, token: string, previousSession: string | undefined, now = new Date()) {
+  const used = TOKEN_PATTERN.test(token)
+    ? await ctx.db
+        .deleteFrom("customer_sign_in_links")
+        .where("id", "=", hashToken(token))
+        .where("expires_at", ">", now.toISOString())
+        .returning("email")
+        .executeTakeFirst()
+    : undefined;
+  if (!used) throw new HttpError(410, SIGN_IN_LINK_GONE_MESSAGE);
+  if (previousSession) await endCustomerSession(ctx.db, previousSession);
+  const session = newToken();
+  const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_DAYS * DAY_MS);
+  await ctx.db
+    .insertInto("customer_sessions")
+    .values({
+      id: hashToken(session),
+      email: used.email,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return {
+    email: used.email,
+    cookie: serialize(CUSTOMER_SESSION_COOKIE, session, { ...cookieOptions(ctx), expires: expiresAt }),
+  };
+}
+
+/** The signed-in customer's (lower-cased) address, or null. */
+export async function customerOfSession(db: Db, token: string | undefined, now = new Date()) {
+  if (!token) return null;
+  const row = await db
+    .selectFrom("customer_sessions")
+    .select("email")
+    .where("id", "=", hashToken(token))
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** The signed-in customer's address; 401 without a session. */
+export async function requireCustomer(db: Db, token: string | undefined) {
+  const email = await customerOfSession(db, token);
+  if (!email) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
+  return email;
+}
+
+async function endCustomerSession(db: Db, token: string) {
+  await db.deleteFrom("customer_sessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Ends the session and answers the Set-Cookie header that clears the cookie. */
+export async function signOutCustomer(ctx: Ctx, token: string | undefined) {
+  if (token) await endCustomerSession(ctx.db, token);
+  return serialize(CUSTOMER_SESSION_COOKIE, "", { ...cookieOptions(ctx), expires: new Date(0) });
+}
+
+/** Drops expired links and customer sessions. */
+export async function pruneCustomerSessions(db: Db, now = new Date()) {
+  await db.deleteFrom("customer_sign_in_links").where("expires_at", "<=", now.toISOString()).execute();
+  await db.deleteFrom("customer_sessions").where("expires_at", "<=", now.toISOString()).execute();
+}
+
+const startsAt = (booking: BookingRecord) => `${booking.date} ${booking.startTime}`;
+
+/** Upcoming first (soonest first), then past ones (latest first). */
+function inPageOrder(bookings: BookingRecord[], now: Date) {
+  const upcoming = bookings.filter((booking) => !hasStarted(booking.date, booking.startTime, now));
+  const past = bookings.filter((booking) => hasStarted(booking.date, booking.startTime, now));
+  return [
+    ...upcoming.toSorted((a, b) => startsAt(a).localeCompare(startsAt(b)) || a.id - b.id),
+    ...past.toSorted((a, b) => startsAt(b).localeCompare(startsAt(a)) || b.id - a.id),
+  ];
+}
+
+/** What `GET /api/account` answers: the address's bookings, each with what the customer may do with it. */
+export async function getAccount(db: Db, email: string, now: Date = new Date()): Promise<Account> {
+  const [bookings, shop] = await Promise.all([loadCustomerBookings(db, email), loadSettings(db)]);
+  const ordered = inPageOrder(bookings, now);
+  const latest = bookings.toSorted((a, b) => b.id - a.id)[0];
+  return {
+    email,
+    name: latest?.customerName ?? "",
+    phone: latest?.customerPhone ?? "",
+    bookings: ordered.map((booking): AccountBooking => {
+      const managed = toManaged(booking, shop.cancellationNoticeHours, now);
+      const past = hasStarted(booking.date, booking.startTime, now);
+      return {
+        reference: booking.reference,
+        date: booking.date,
+        startTime: booking.startTime,
+        endTime: booking.endTime,
+        status: booking.status,
+        services: booking.services.map((service) => service.title),
+        memberName: booking.memberName,
+        total: toPounds(booking.totalPence),
+        past,
+        canCancel: managed.canCancel,
+        canReschedule: managed.canReschedule,
+        bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
+      };
+    }),
+  };
+}
+
+/** The details the booking form starts with for a signed-in customer: from their latest booking. */
+export async function customerDetails(db: Db, email: string) {
+  const { name, phone } = await getAccount(db, email);
+  return { customerName: name, customerEmail: email, customerPhone: phone };
+}
+
+/** One of the customer's own bookings, as the private link's code reaches it. */
+export const ownBooking = (email: string, reference: string): BookingKey => ({
+  reference: reference.trim().toUpperCase(),
+  customerEmail: email,
+});
+
+/** Cancels the customer's booking: the private link's rules and code. */
+export const cancelOwnBooking = (ctx: AppContext, email: string, reference: string) =>
+  cancelBookingByToken(ctx, ownBooking(email, reference));
+
+/** Moves the customer's booking: the private link's rules, lock and code. */
+export const moveOwnBooking = (
+  ctx: AppContext,
+  email: string,
+  reference: string,
+  request: RescheduleRequest,
+  client: string,
+) => rescheduleBookingByToken(ctx, ownBooking(email, reference), request, { client });
+
+/** The customer's own copy of what is held about them: the owner's export, word for word. */
+export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email);
+
+/**
+ * The customer erases what is held about them: the owner's erasure (which ends their sessions too),
+ * audited under a pseudonym of the address as the owner's is.
+ */
+export async function eraseOwnData(ctx: AppContext, email: string) {
+  const result = await eraseCustomer(ctx, email);
+  await recordAudit(ctx.db, {
+    actor: { id: 0, username: "customer" },
+    kind: "customers",
+    action: "erase customer (by the customer)",
+    targetId: customerFingerprint(ctx.config, email),
+    targetLabel: null,
+  });
+  return result;
+}
