@@ -139,14 +139,17 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    // The booking page right after its form booked shows that booking: the visitor's alone.
-    const privatePage =
-      isPrivatePage(req) || parse(req.headers.cookie ?? "")[BOOKING_CONFIRMATION_COOKIE] !== undefined;
+    const privatePage = isPrivatePage(req);
+    // The booking page right after its form booked shows that booking: rendered for that visitor alone (its
+    // loader marks it no-store), with the address as it is.
+    const justBooked = parse(req.headers.cookie ?? "")[BOOKING_CONFIRMATION_COOKIE] !== undefined;
     // Only a session that exists skips the cache: an invented cookie gets the shared page, not a render.
     const customer = await customerOfSession(ctx.db, customerSessionTokenOf(req.headers.cookie));
     if (privatePage || res.locals.user || customer) res.setHeader("Cache-Control", "private, no-store");
     if (req.method !== "GET" && req.method !== "HEAD") return post(req, res);
-    if (!cache || privatePage || customer || !ResponseCache.isCacheable(req, res)) return direct(req, res, next);
+    if (!cache || privatePage || justBooked || customer || !ResponseCache.isCacheable(req, res)) {
+      return direct(req, res, next);
+    }
 
     const version = await contentVersion(ctx.db);
     const path = ResponseCache.cachedPath(req);

@@ -143,7 +143,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       customer,
       formToken,
     },
-    formToken || booked || customer ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    formToken || booked ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 

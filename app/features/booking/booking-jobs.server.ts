@@ -117,8 +117,8 @@ export async function queueCancellationMails(db: Db, booking: QueuedBooking, cau
 
 /**
  * The customer of these bookings was erased: their mails and reminders still waiting are dropped, but
- * for the notice that the erasure cancelled their appointment, which keeps only the address it goes
- * to (and the appointment) until it is sent; a finished job's payload is cleared (decision 022).
+ * for the notices that the erasure cancelled their appointment: the customer's keeps only the address it
+ * goes to (and the appointment) until it is sent, the shop's copy only the appointment (decision 022).
  */
 export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>) {
   if (bookingIds.size === 0) return;
@@ -132,8 +132,11 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>)
   for (const job of pending) {
     const payload = JSON.parse(job.payload) as BookingMailPayload | BookingReminderPayload;
     if (!bookingIds.has(payload.bookingId)) continue;
-    if ("mail" in payload && payload.mail === "customer-cancellation") {
-      const booking: MailBooking = { ...payload.booking, customerName: "", customerPhone: "", notes: "" };
+    const mail = "mail" in payload ? payload.mail : undefined;
+    if ("mail" in payload && (mail === "customer-cancellation" || mail === "shop-cancellation")) {
+      const anonymous = { ...payload.booking, customerName: "", customerPhone: "", notes: "" };
+      // The customer's notice keeps the address it goes to; the shop's copy names no one at all.
+      const booking: MailBooking = mail === "shop-cancellation" ? { ...anonymous, customerEmail: "" } : anonymous;
       await db
         .updateTable("jobs")
         .set({ payload: JSON.stringify({ ...payload, booking }) })

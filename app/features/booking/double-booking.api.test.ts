@@ -49,7 +49,10 @@ const overlapMessage = (reference: string, date: string, time: string) =>
   `You already have a booking at ${time} on ${formatShopDate(date, "weekdayDate")} (${reference}). To change it, use the link in your confirmation.`;
 
 beforeAll(async () => {
-  api = await startTestApi({ onDisk: true, env: { BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    onDisk: true,
+    env: { BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   admin = await api.admin();
   const service = { title: "Scissor Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };
   serviceId = String((await admin.post("/api/services", { ...service, category: "hair" })).body.id);

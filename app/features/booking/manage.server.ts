@@ -311,9 +311,14 @@ export async function cancelBookingByAdmin(
  * (the one that stores the closure), each with the mails of any cancellation by the shop. A booking
  * cancelled meanwhile by its customer is left as it is. The caller nudges the job workers after commit.
  */
-export async function cancelBookingsByShop(trx: Db, bookingIds: readonly number[], now: Date) {
+export async function cancelBookingsByShop(
+  trx: Db,
+  bookingIds: readonly number[],
+  now: Date,
+  cause: Extract<CancellationCause, "closure" | "admin">,
+) {
   for (const id of bookingIds) {
     const booking = await loadBooking(trx, { id });
-    if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, "closure", now);
+    if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, cause, now);
   }
 }

@@ -69,10 +69,13 @@ export async function settleStrandedBookings(
   if (choice === undefined) {
     throw new HttpError(409, message(stranded.length), { bookings: stranded.map((entry) => entry.booking) });
   }
+  // A barber's time off is the shop's doing, not a closed shop: the customer's mail says which.
+  const cause = query.memberId === undefined ? "closure" : "admin";
   await cancelBookingsByShop(
     trx,
     stranded.map((entry) => entry.id),
     query.now,
+    cause,
   );
   return stranded.length;
 }

@@ -96,7 +96,7 @@ describe("PUT /api/settings with a new closure over bookings", () => {
     expect(await bookingStatus(outside.reference)).toBe("confirmed");
     await api.runJobs();
     for (const email of ["first@example.com", "second@example.com"]) {
-      expect(sink.to(email).at(-1)?.subject).toMatch(/has been cancelled$/);
+      expect(sink.to(email).at(-1)?.subject).toMatch(/has been cancelled \(OB-[2-9A-Z]{8}\)$/);
     }
     expect(sink.to("outside@example.com").at(-1)?.subject ?? "").not.toMatch(/cancelled/);
     expect((await admin.put("/api/settings", { ...(await settings()), closures: [] })).status).toBe(200);
@@ -153,7 +153,7 @@ describe("PUT /api/team/:id with new time off over the member's bookings", () =>
     expect(await bookingStatus(withImran)).toBe("cancelled");
     expect(await bookingStatus(withKelly)).toBe("confirmed");
     await api.runJobs();
-    expect(sink.to("imran-client@example.com").at(-1)?.subject).toMatch(/has been cancelled$/);
+    expect(sink.to("imran-client@example.com").at(-1)?.subject).toMatch(/has been cancelled \(OB-[2-9A-Z]{8}\)$/);
 
     const kept = await book(other.id, "11:00", "kept@example.com");
     const keepAnswer = await admin.put(`/api/team/${other.id}`, {
