@@ -48,7 +48,7 @@ test.describe("desktop header", () => {
     await expect(footer).toContainText("57 Yorkshire Street");
     await expect(footer).toContainText("Oldham OL1 1RT");
     await expect(footer.getByRole("link", { name: "0161 624 9876" })).toHaveAttribute("href", "tel:+441616249876");
-    for (const line of ["Monday – Friday9:00 am – 18:00", "Saturday8:30 am – 17:00", "Sunday9:30 am – 16:00"]) {
+    for (const line of ["Monday – Friday09:00 – 18:00", "Saturday08:30 – 17:00", "Sunday09:30 – 16:00"]) {
       await expect(footer.locator("dl > div").filter({ hasText: line.split(/\d/)[0]! })).toHaveText(line);
     }
     for (const [name, host] of [
