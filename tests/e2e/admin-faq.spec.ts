@@ -42,15 +42,15 @@ test("the owner adds an FAQ, finds it on the FAQ page, edits it with Cancel Edit
   await expect(page.getByText("Yes, every major card and contactless.")).toBeVisible();
 
   await page.goto("/admin/faq");
-  await card.getByRole("button", { name: /^Edit/ }).click();
+  await card.getByRole("link", { name: /^Edit/ }).click();
   await expect(page.getByRole("heading", { name: "Edit FAQ" })).toBeVisible();
   await expect(page.getByLabel("Question")).toHaveValue(question);
   await expect(page.getByLabel("Question")).toBeFocused();
-  await page.getByRole("button", { name: "Cancel Edit" }).click();
+  await page.getByRole("link", { name: "Cancel Edit" }).click();
   await expect(page.getByRole("heading", { name: "Add New FAQ" })).toBeVisible();
   await expect(page.getByLabel("Question")).toHaveValue("");
 
-  await card.getByRole("button", { name: /^Edit/ }).click();
+  await card.getByRole("link", { name: /^Edit/ }).click();
   await page.getByLabel("Answer").fill("Yes: cards, contactless and cash.");
   await page.getByRole("button", { name: "Update FAQ" }).click();
   await expectToast(page, "FAQ updated", "The FAQ has been updated successfully.");

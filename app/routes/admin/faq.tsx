@@ -1,38 +1,99 @@
+import { redirect, useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { FaqAdminCard } from "~/features/faqs/components/faq-admin-card";
 import { FaqForm } from "~/features/faqs/components/faq-form";
-import type { Faq } from "~/features/faqs/faqs.schema";
-import { listFaqs } from "~/features/faqs/faqs.server";
+import { faqFormSchema, type Faq } from "~/features/faqs/faqs.schema";
+import { createFaq, deleteFaq, listFaqs, updateFaq } from "~/features/faqs/faqs.server";
 import { api } from "~/lib/api-client";
+import { formFailure } from "~/lib/form-action.server";
+import { parseRowId } from "~/lib/schema-fields";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/faq";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const SAVED_NOTICES = {
+  created: "FAQ created: the FAQ has been created successfully.",
+  updated: "FAQ updated: the FAQ has been updated successfully.",
+  deleted: "FAQ deleted: the FAQ has been deleted successfully.",
+} as const;
+
+/** `?edit=<id>` puts that FAQ in the form (the Edit links' target without JavaScript). */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  return { faqs: await listFaqs(context.db) };
+  const faqs = await listFaqs(context.db);
+  const search = new URL(request.url).searchParams;
+  const editing = faqs.find((faq) => String(faq.id) === search.get("edit")) ?? null;
+  const saved = search.get("saved");
+  const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
+  return { faqs, editing, saved: notice };
+}
+
+/**
+ * The FAQ form and its Delete posted without JavaScript: the same schema and feature functions as
+ * POST, PUT and DELETE /api/faqs, then back to the page (303) saying what happened.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const values: Record<string, string> = {};
+  for (const [name, value] of await request.formData()) if (typeof value === "string") values[name] = value;
+  const id = parseRowId(values.id ?? "");
+  try {
+    if (values.intent === "delete" && id !== null) {
+      await deleteFaq(context.db, id);
+      return redirect("/admin/faq?saved=deleted", 303);
+    }
+    const input = faqFormSchema.parse(values);
+    if (id === null) await createFaq(context.db, input);
+    else await updateFaq(context.db, id, input);
+  } catch (error) {
+    return formFailure(error, { values, id });
+  }
+  return redirect(`/admin/faq?saved=${id === null ? "created" : "updated"}`, 303);
 }
 
 export const meta = () => adminMeta("Manage FAQs");
 
-export default function ManageFaqs({ loaderData }: Route.ComponentProps) {
+export default function ManageFaqs({ loaderData, actionData }: Route.ComponentProps) {
   const editor = useEditMode<Faq>();
   const { run, pending } = useAdminAction();
+  const navigate = useNavigate();
+  const deleting = actionData?.values.intent === "delete";
+  const refused = actionData && !deleting ? actionData : undefined;
+  // Chosen on the page once hydrated; else what the address or a refused post names.
+  const editing =
+    editor.editing ?? (refused ? (loaderData.faqs.find((faq) => faq.id === refused.id) ?? null) : loaderData.editing);
 
+  const done = () => {
+    editor.done();
+    if (loaderData.editing) void navigate("/admin/faq");
+  };
   const remove = async (faq: Faq) => {
     const deleted = await run(() => api("DELETE", `/api/faqs/${faq.id}`).then(() => true), {
       success: { title: "FAQ deleted", description: "The FAQ has been deleted successfully." },
     });
-    if (deleted && editor.editing?.id === faq.id) editor.done();
+    if (deleted && editing?.id === faq.id) done();
   };
 
   return (
     <AdminPage title="Manage FAQs">
+      {loaderData.saved && !actionData && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          {SAVED_NOTICES[loaderData.saved]}
+        </p>
+      )}
+      {deleting && (
+        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+          {actionData.message}
+        </p>
+      )}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="lg:sticky lg:top-24">
-          <FaqForm key={editor.editing?.id ?? "new"} faq={editor.editing} onDone={editor.done} />
+          <FaqForm key={editing?.id ?? "new"} faq={editing} onDone={done} posted={refused} />
         </div>
         <section aria-labelledby="faq-list">
           <h2 id="faq-list" className="mb-4 text-2xl font-semibold">
@@ -46,7 +107,7 @@ export default function ManageFaqs({ loaderData }: Route.ComponentProps) {
                 <li key={faq.id}>
                   <FaqAdminCard
                     faq={faq}
-                    editing={editor.editing?.id === faq.id}
+                    editing={editing?.id === faq.id}
                     busy={pending}
                     onEdit={() => editor.edit(faq)}
                     onDelete={() => remove(faq)}

@@ -24,27 +24,40 @@ export function FaqAdminCard({ faq, editing, onEdit, onDelete, busy }: FaqAdminC
       <h3 className="font-sans text-base font-semibold tracking-normal">{faq.question}</h3>
       <p className="whitespace-pre-line text-sm text-muted-foreground">{faq.answer}</p>
       <div className="flex gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={onEdit} disabled={busy}>
-          <Pencil aria-hidden />
-          Edit<span className="sr-only">: {faq.question}</span>
+        {/* Links and a form, so that editing and deleting work without JavaScript too (the page's action). */}
+        <Button asChild variant="outline" size="sm">
+          <a
+            href={`/admin/faq?edit=${faq.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              onEdit();
+            }}
+          >
+            <Pencil aria-hidden />
+            Edit<span className="sr-only">: {faq.question}</span>
+          </a>
         </Button>
-        <ConfirmDelete
-          thing="FAQ"
-          name={faq.question}
-          onConfirm={onDelete}
-          trigger={
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              className="text-destructive hover:bg-red-50"
-            >
-              <Trash2 aria-hidden />
-              Delete<span className="sr-only">: {faq.question}</span>
-            </Button>
-          }
-        />
+        <form method="post" action="/admin/faq" onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={faq.id} />
+          <ConfirmDelete
+            thing="FAQ"
+            name={faq.question}
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                className="text-destructive hover:bg-red-50"
+              >
+                <Trash2 aria-hidden />
+                Delete<span className="sr-only">: {faq.question}</span>
+              </Button>
+            }
+          />
+        </form>
       </div>
     </Card>
   );
