@@ -40,6 +40,12 @@ const ACTIONS: Record<string, string> = {
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
+  "POST /bookings/:id/move": "move booking",
+  "POST /bookings/walk-in": "record walk-in",
+  "POST /team/:id/blocks": "block time",
+  "DELETE /team/:id/blocks/:id": "remove block",
+  "POST /team/:id/calendar-feed": "renew calendar feed",
+  "POST /calendar-feed": "renew shop calendar feed",
   "POST /media": "upload",
   "GET /customers/:email/export": "export customer data",
   "DELETE /customers/:email": "erase customer",
@@ -146,7 +152,11 @@ export function auditAdminWrites(
       recordAudit(ctx.db, {
         actor,
         kind: description.kind,
-        action: description.action,
+        // The owner's word that a move may go outside the hours is what the log must show.
+        action:
+          (answer as { outsideHours?: unknown } | undefined)?.outsideHours === true
+            ? `${description.action} outside hours`
+            : description.action,
         targetId:
           description.customerEmail === undefined
             ? description.targetId

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** More fields for the JSON answer (the bookings a change would sit over). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";

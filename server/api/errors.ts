@@ -18,7 +18,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
     return;
   }
   if (error instanceof HttpError) {
-    res.status(error.status).json({ message: error.message });
+    res.status(error.status).json({ ...error.details, message: error.message });
     return;
   }
   if (isUniqueViolation(error)) {

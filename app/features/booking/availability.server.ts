@@ -29,8 +29,9 @@ export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
 }
 
 /**
- * The time members hold between two dates: booked appointments and manual slots still on offer.
- * A booking being moved names its own slot, which then does not stand in the way of its new time.
+ * The time members hold between two dates: booked appointments, manual slots still on offer and
+ * the blocks they set aside. A booking being moved names its own slot, which then does not stand
+ * in the way of its new time.
  */
 export async function loadBusySpans(
   db: Db,
@@ -49,7 +50,14 @@ export async function loadBusySpans(
     .where("status", "!=", "released")
     .$if(exceptSlotId !== undefined, (query) => query.where("id", "!=", exceptSlotId!))
     .execute();
-  return rows.map((row) => ({
+  const blocks = await db
+    .selectFrom("team_blocks")
+    .select(["member_id", "date", "start_time", "end_time"])
+    .where("member_id", "in", memberIds)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .execute();
+  return [...rows, ...blocks].map((row) => ({
     memberId: row.member_id!,
     date: row.date,
     startTime: row.start_time,
@@ -148,6 +156,8 @@ export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date
   const dates = availableDates(members, { ...query, from: first, to: last }, rules, busy, now);
   const date = request.date && dates.includes(request.date) ? request.date : dates[0];
   const starts = date ? availableTimes(members, { ...query, date }, rules, busy, now) : [];
-  const times = starts.filter((time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index);
+  const times = starts.filter(
+    (time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index,
+  );
   return { dates, date: date ?? null, times: times.map(({ startTime, endTime }) => ({ startTime, endTime })) };
 }

@@ -28,7 +28,7 @@ const jobMessageId = (ctx: AppContext, job: Job) =>
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token, previous }: BookingMailPayload,
+  { mail, booking, token, previous, movedBy }: BookingMailPayload,
 ): Promise<OutgoingMail | undefined> {
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
@@ -41,7 +41,9 @@ async function mailFor(
     case "shop-cancellation":
       return shopEmail ? shopCancellationMail(shopEmail, booking) : undefined;
     case "reschedule":
-      return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token ?? "");
+      return (
+        previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token, movedBy)
+      );
     case "shop-reschedule":
       return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
   }

@@ -66,7 +66,7 @@ const details = (booking: MailBooking) => [
 const signature = (shop: ShopSettings) => ["", shop.shopName, addressLine(shop), shop.phone];
 
 /** The booking's calendar file, the same for the mails and the manage page's download. */
-export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: string) => ({
+export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: string | undefined) => ({
   filename: bookingIcsFilename(shop.shopName, booking.reference),
   contentType: ICS_CONTENT_TYPE,
   content: bookingIcs(shop, {
@@ -76,7 +76,7 @@ export const calendarFile = (shop: ShopSettings, booking: MailBooking, link: str
     endTime: booking.endTime,
     serviceTitles: booking.services.map((service) => service.title),
     memberName: booking.memberName,
-    manageUrl: link,
+    ...(link ? { manageUrl: link } : {}),
     sequence: booking.sequence,
   }),
 });
@@ -93,15 +93,18 @@ interface AppointmentMailParts {
   calendarLine: string;
 }
 
-/** A mail to the customer about their appointment: its details, the private link and the calendar file. */
+/**
+ * A mail to the customer about their appointment: its details, the private link and the calendar file.
+ * The link is known only while its token is (docs/decisions/027); without it the mail points to the first one.
+ */
 function appointmentMail(
   config: Config,
   shop: ShopSettings,
   booking: MailBooking,
-  token: string,
+  token: string | undefined,
   parts: AppointmentMailParts,
 ): OutgoingMail {
-  const link = manageUrl(config, token);
+  const link = token ? manageUrl(config, token) : undefined;
   return {
     to: booking.customerEmail,
     subject: oneLine(parts.subject),
@@ -113,7 +116,9 @@ function appointmentMail(
       ...details(booking),
       ...(parts.afterDetails ?? []),
       "",
-      `To ${parts.linkUse ?? "see, move or cancel"} your booking, use your private link: ${link}`,
+      link
+        ? `To ${parts.linkUse ?? "see, move or cancel"} your booking, use your private link: ${link}`
+        : `To ${parts.linkUse ?? "see, move or cancel"} your booking, use the private link in your confirmation mail.`,
       parts.changeAdvice,
       parts.calendarLine,
       ...signature(shop),
@@ -134,7 +139,7 @@ export const customerConfirmationMail = (config: Config, shop: ShopSettings, boo
   });
 
 /** Reminds the customer of their appointment, the reminder lead time before it. */
-export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string) =>
+export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBooking, token: string | undefined) =>
   appointmentMail(config, shop, booking, token, {
     subject: `Reminder: your appointment at ${shop.shopName} on ${when(booking)} (${booking.reference})`,
     intro: `This is a reminder of your appointment at ${shop.shopName}.`,
@@ -146,17 +151,24 @@ export const reminderMail = (config: Config, shop: ShopSettings, booking: MailBo
 const previously = (previous: PreviousTime) =>
   `Previously: ${when(previous)}${previous.memberName ? ` with ${previous.memberName}` : ""}`;
 
-/** Confirms the customer's new time after they moved their booking; the calendar file replaces the old event. */
+/** Who moved the booking: the customer through their link, or the shop from its calendar. */
+export type MovedBy = "customer" | "shop";
+
+/** Confirms the customer's new time after they or the shop moved it; the calendar file replaces the old event. */
 export const customerRescheduleMail = (
   config: Config,
   shop: ShopSettings,
   booking: MailBooking,
   previous: PreviousTime,
-  token: string,
+  token: string | undefined,
+  movedBy: MovedBy = "customer",
 ) =>
   appointmentMail(config, shop, booking, token, {
     subject: `Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`,
-    intro: `Your appointment at ${shop.shopName} has moved. Your new time:`,
+    intro:
+      movedBy === "shop"
+        ? `We have moved your appointment at ${shop.shopName}. Your new time:`
+        : `Your appointment at ${shop.shopName} has moved. Your new time:`,
     afterDetails: [previously(previous)],
     changeAdvice: onlineChanges(shop),
     calendarLine: "The attached calendar file moves the appointment in your calendar.",

@@ -9,8 +9,15 @@ import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countRecent, recordEvent } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
-import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
-import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
+import { fromMinutes, hasStarted, shopToday, toMinutes } from "~/lib/shop-time";
+import {
+  memberStartTimes,
+  ownerRefusal,
+  performsAll,
+  type BusySpan,
+  type MemberSchedule,
+  type OwnerRefusal,
+} from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { queueBookingMails } from "./booking-jobs.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
@@ -48,7 +55,7 @@ export const hashManageToken = sha256;
  * the members' rows are locked (in id order, so two writers never deadlock) for the rest of the
  * transaction; SQLite runs one write transaction at a time, taken here before anything is read.
  */
-async function holdMembers(trx: Db, memberIds: number[]) {
+export async function holdMembers(trx: Db, memberIds: number[]) {
   if (!isPostgres(trx) || memberIds.length === 0) {
     await takeContentWriteTurn(trx);
     return;
@@ -56,13 +63,20 @@ async function holdMembers(trx: Db, memberIds: number[]) {
   await trx.selectFrom("team_members").select("id").where("id", "in", memberIds).orderBy("id").forUpdate().execute();
 }
 
-async function insertBooking(
+/** A booking the shop records itself: a walk-in has no address to mail and is already in the chair. */
+export interface InsertOptions {
+  mails: boolean;
+  attendance?: "attended";
+}
+
+export async function insertBooking(
   trx: Db,
   slotId: number,
   input: BookingRequest,
   services: Service[],
   totals: BookingTotals,
   now: Date,
+  options: InsertOptions = { mails: true },
 ) {
   const manageToken = randomBytes(32).toString("base64url");
   let bookingId: number;
@@ -80,7 +94,8 @@ async function insertBooking(
         total_pence: totals.totalPence,
         duration_minutes: totals.durationMinutes,
         status: "confirmed",
-        mail_status: "pending",
+        mail_status: options.mails ? "pending" : "not-configured",
+        attendance: options.attendance ?? null,
         created_at: now.toISOString(),
       })
       .returning("id")
@@ -105,7 +120,7 @@ async function insertBooking(
   const booking = await loadBooking(trx, { id: bookingId });
   if (!booking) throw new Error(`Booking ${bookingId} vanished inside its own transaction`);
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
-  await queueBookingMails(trx, booking, manageToken, now);
+  if (options.mails) await queueBookingMails(trx, booking, manageToken, now);
   return { booking, manageToken };
 }
 
@@ -129,6 +144,53 @@ export interface ComputedTimeClaim {
   candidates: MemberSchedule[];
   /** A booking being moved: its own slot does not stand in the way of its new time. */
   exceptSlotId?: number;
+  /**
+   * The owner's own booking or move: not held to the public notice, horizon or grid, and with
+   * `outsideHours` not to the barber's or the shop's hours either (docs/decisions/027).
+   */
+  owner?: { outsideHours: boolean };
+}
+
+const PAST_DAY_MESSAGE = "That day has passed. Please choose today or a later day.";
+const OVERRIDE_HINT = 'Tick "Outside hours" to place it there anyway.';
+
+/** The real reason the owner cannot have a time with one barber. */
+export function ownerRefusalMessage(refusal: OwnerRefusal, memberName: string) {
+  switch (refusal) {
+    case "taken":
+      return SLOT_TAKEN_MESSAGE;
+    case "closed":
+      return `The shop is closed on that day. ${OVERRIDE_HINT}`;
+    case "time-off":
+      return `${memberName} is off on that day. ${OVERRIDE_HINT}`;
+    case "outside-hours":
+      return `That time is outside ${memberName}'s working hours. ${OVERRIDE_HINT}`;
+  }
+}
+
+/** The members free for the claim, and when none is, the refusal that says why. */
+function freeForClaim(claim: ComputedTimeClaim, rules: ShopSettings, busy: BusySpan[], now: Date) {
+  if (!claim.owner) {
+    const free = claim.candidates.filter((member) =>
+      memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),
+    );
+    return { free, refusal: conflict(NOT_ENOUGH_TIME_MESSAGE) };
+  }
+  if (claim.date < shopToday(now)) return { free: [], refusal: conflict(PAST_DAY_MESSAGE) };
+  const { outsideHours } = claim.owner;
+  const refusals = claim.candidates.map((member) => ({
+    member,
+    refusal: ownerRefusal(member, claim.date, claim.startTime, claim.lengthMinutes, rules, busy, outsideHours),
+  }));
+  const free = refusals.filter((entry) => entry.refusal === null).map((entry) => entry.member);
+  const only = refusals.length === 1 ? refusals[0] : undefined;
+  const message =
+    only?.refusal != null
+      ? ownerRefusalMessage(only.refusal, only.member.name)
+      : refusals.every((entry) => entry.refusal === "taken")
+        ? SLOT_TAKEN_MESSAGE
+        : `No barber who does these services is free at ${claim.startTime} on that day.`;
+  return { free, refusal: conflict(message) };
 }
 
 /**
@@ -143,9 +205,7 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   const endTime = fromMinutes(toMinutes(claim.startTime) + claim.lengthMinutes);
   await holdMembers(trx, memberIds);
   const busy = await loadBusySpans(trx, memberIds, claim.date, claim.date, claim.exceptSlotId);
-  const free = claim.candidates.filter((member) =>
-    memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),
-  );
+  const { free, refusal } = freeForClaim(claim, rules, busy, now);
   const counts = await trx
     .selectFrom("booking_slots")
     .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
@@ -157,7 +217,8 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   const bookedThatDay = (memberId: number) => Number(counts.find((row) => row.member_id === memberId)?.booked ?? 0);
   // Sorting is stable, so a tie goes to the member earlier in the team's order.
   const member = free.toSorted((a, b) => bookedThatDay(a.id) - bookedThatDay(b.id))[0];
-  if (!member || endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+  if (endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+  if (!member) throw refusal;
 
   const { id } = await trx
     .insertInto("booking_slots")
@@ -175,15 +236,21 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   return id;
 }
 
-/** Books a computed time with a member, or with whoever is free ("Anyone"). */
-export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date()) {
+/** Books a computed time with a member, or with whoever is free ("Anyone"); the owner's by the owner's rules. */
+export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date(), byOwner = false) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
   return db.transaction().execute(async (trx) => {
     const slotId = await claimComputedTime(
       trx,
-      { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
+      {
+        date: input.date,
+        startTime: input.startTime,
+        lengthMinutes: totals.durationMinutes,
+        candidates,
+        ...(byOwner ? { owner: { outsideHours: false } } : {}),
+      },
       rules,
       now,
     );
@@ -294,7 +361,7 @@ export const placeSlotBooking = (ctx: AppContext, slotId: number, input: Booking
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, options, (now) => bookAppointment(ctx.db, input, now));
+  confirm(ctx, options, (now) => bookAppointment(ctx.db, input, now, options.byAdmin === true));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>
