@@ -253,8 +253,11 @@ function DayView({ day, calendar, columns, shownOnPhone, link, here, now }: DayV
       {undo && <UndoBar moved={undo} onUndo={moveTo} onDone={() => setUndo(null)} />}
       <div className="overflow-x-auto rounded-md border border-border">
         <div
-          className="grid min-w-full md:min-w-max"
-          style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(11rem, 1fr))` }}
+          // On a phone one barber is shown (the others are hidden), so the grid has one column for them.
+          className="grid min-w-full grid-cols-[3.5rem_1fr] md:min-w-max md:grid-cols-(--calendar-columns)"
+          style={
+            { "--calendar-columns": `3.5rem repeat(${columns.length}, minmax(11rem, 1fr))` } as React.CSSProperties
+          }
         >
           <div className="sticky left-0 z-10 bg-card" />
           {columns.map((column) => (
