@@ -19,6 +19,10 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex("team_blocks_member_date").on("team_blocks").columns(["member_id", "date"]).execute();
 
+  // The calendar and the feeds read bookings, cancelled ones too, by their slots: the only index on slot_id so
+  // far is the partial one of confirmed bookings.
+  await db.schema.createIndex("bookings_slot_id").on("bookings").column("slot_id").execute();
+
   await db.schema
     .createTable("calendar_feeds")
     .addColumn("scope", "text", (col) => col.primaryKey())
@@ -29,5 +33,6 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropTable("calendar_feeds").execute();
+  await db.schema.dropIndex("bookings_slot_id").execute();
   await db.schema.dropTable("team_blocks").execute();
 }
