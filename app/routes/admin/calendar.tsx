@@ -4,6 +4,7 @@ import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { createBlock, deleteBlock } from "~/features/booking/blocks.server";
 import { adminMoveSchema, blockSchema, walkInSchema } from "~/features/booking/booking.schema";
 import { calendarQuerySchema, calendarRange, calendarUrl } from "~/features/booking/calendar-query";
+import { renewCalendarFeed } from "~/features/booking/calendar-feed.server";
 import { loadCalendar } from "~/features/booking/calendar.server";
 import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
 import { moveBookingByAdmin } from "~/features/booking/manage.server";
@@ -61,6 +62,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "unblock":
         await deleteBlock(context.db, idOf(form.get("memberId"), "barber"), idOf(form.get("blockId"), "block"));
         break;
+      case "feed": {
+        // The address is shown once, here: it is stored only as a hash, so a reload cannot show it again.
+        const memberId = form.get("memberId");
+        const scope = memberId === "shop" ? "shop" : { memberId: idOf(memberId, "barber") };
+        const { url } = await renewCalendarFeed(context, scope);
+        return { intent: "feed", feedUrl: url, feedFor: String(memberId) };
+      }
       case "attendance": {
         const { attendance } = attendanceSchema.parse({ attendance: fields.attendance || null });
         await recordAttendance(context.db, idOf(form.get("bookingId"), "booking"), attendance);
@@ -76,5 +84,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OwnerCalendar {...loaderData} failure={actionData} />;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const feed = actionData && "feedUrl" in actionData ? actionData : undefined;
+  return <OwnerCalendar {...loaderData} failure={failure} feed={feed} />;
 }

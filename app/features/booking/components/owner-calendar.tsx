@@ -38,10 +38,12 @@ interface OwnerCalendarProps {
   /** The shop's date and clock time when the page was rendered: attendance can be marked once a booking has begun. */
   now: { date: string; time: string };
   failure?: { message: string; intent: string } | undefined;
+  /** A calendar-feed address just made: shown once. */
+  feed?: { feedUrl: string; feedFor: string } | undefined;
 }
 
 /** The owner's calendar: barbers side by side on a day's time line, or a week; moves, walk-ins and blocks. */
-export function OwnerCalendar({ calendar, query, today, now, failure }: OwnerCalendarProps) {
+export function OwnerCalendar({ calendar, query, today, now, failure, feed }: OwnerCalendarProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const link = (change: Parameters<typeof calendarUrl>[1]) => calendarUrl(here, change);
@@ -134,6 +136,7 @@ export function OwnerCalendar({ calendar, query, today, now, failure }: OwnerCal
         <WalkInForm calendar={calendar} date={query.date} back={here} />
         <BlockForm calendar={calendar} date={query.date} back={here} />
       </div>
+      <CalendarFeeds members={calendar.members} feed={feed} back={here} />
     </main>
   );
 }
@@ -754,5 +757,50 @@ function WeekView({
         );
       })}
     </div>
+  );
+}
+
+/** Each barber's bookings on their own phone: a private subscription address, made anew (the old one stops) on request. */
+function CalendarFeeds({
+  members,
+  feed,
+  back,
+}: {
+  members: CalendarData["members"];
+  feed: OwnerCalendarProps["feed"];
+  back: string;
+}) {
+  const scopes = [
+    ...members.map((member) => ({ key: String(member.id), name: member.name })),
+    { key: "shop", name: "Whole shop" },
+  ];
+  return (
+    <details className="mt-4 rounded-md border border-border bg-card p-4" open={feed !== undefined}>
+      <summary className="cursor-pointer text-lg font-semibold">Calendar feeds</summary>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A private address to subscribe to in Apple Calendar, Google Calendar or Outlook. A new address stops the
+        previous one at once; anyone with the address can read the bookings in it.
+      </p>
+      <ul className="mt-3 grid gap-2">
+        {scopes.map((scope) => (
+          <li key={scope.key} className="flex flex-wrap items-center gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="feed" />
+              <input type="hidden" name="back" value={back} />
+              <input type="hidden" name="memberId" value={scope.key} />
+              <Button type="submit" size="sm" variant="outline">
+                Calendar feed: {scope.name}
+              </Button>
+            </Form>
+            {feed?.feedFor === scope.key && (
+              <Label className="grid min-w-0 flex-1 gap-1">
+                New address for {scope.name} (shown once)
+                <Input readOnly value={feed.feedUrl} onFocus={(event) => event.currentTarget.select()} />
+              </Label>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
