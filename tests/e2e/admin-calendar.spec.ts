@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import type { TeamMember } from "~/features/team/team.schema";
 import { toMinutes } from "~/lib/shop-time";
 import { signIn } from "../support/e2e-auth";
+import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
 import { createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";
 
@@ -114,4 +115,24 @@ test.describe("on a phone (390 × 844)", () => {
     ).json();
     expect((offered as { startTime: string }[]).map((time) => time.startTime)).not.toContain("13:00");
   });
+});
+
+test("the day and week views have no serious accessibility problems, cancelled bookings shown", async ({
+  page,
+  owner,
+}) => {
+  const { service, alex, date } = await setUp(owner);
+  const cancelled = await owner.post("/api/bookings", {
+    data: { ...customer, services: [String(service.id)], date, startTime: "13:00", memberId: alex.id },
+  });
+  await page.request.post(`/api/bookings/manage/${(await cancelled.json()).manageToken}/cancel`);
+  await signIn(page);
+  for (const viewport of AXE_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const view of ["day", "week"]) {
+      await page.goto(`/admin/calendar?date=${date}&view=${view}&cancelled=1`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calendar");
+      await expectNoSeriousViolations(page, `/admin/calendar ${view}, ${viewport.name}`);
+    }
+  }
 });

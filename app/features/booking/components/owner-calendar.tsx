@@ -22,7 +22,7 @@ const STATUS: Record<CalendarStatus, { label: string; className: string }> = {
   confirmed: { label: "Confirmed", className: "border-blue-700 bg-blue-50 text-blue-950" },
   attended: { label: "Attended", className: "border-green-700 bg-green-50 text-green-950" },
   "no-show": { label: "No-show", className: "border-red-700 bg-red-50 text-red-950" },
-  cancelled: { label: "Cancelled", className: "border-dashed border-gray-500 bg-gray-50 text-gray-700 opacity-70" },
+  cancelled: { label: "Cancelled", className: "border-dashed border-gray-400 bg-gray-100/60 text-gray-800" },
 };
 
 interface Column {
