@@ -26,6 +26,7 @@ export default [
   route("admin/media", "routes/admin/media.tsx"),
   route("admin/contact", "routes/admin/contact.tsx"),
   route("admin/bookings", "routes/admin/bookings.tsx"),
+  route("admin/calendar", "routes/admin/calendar.tsx"),
   route("admin/faq", "routes/admin/faq.tsx"),
   route("admin/accounts", "routes/admin/accounts.tsx"),
   route("admin/activity", "routes/admin/activity.tsx"),

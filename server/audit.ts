@@ -45,6 +45,12 @@ const ACTIONS: Record<string, string> = {
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
+  "POST /bookings/:id/move": "move booking",
+  "POST /bookings/walk-in": "record walk-in",
+  "POST /team/:id/blocks": "block time",
+  "DELETE /team/:id/blocks/:id": "remove block",
+  "POST /team/:id/calendar-feed": "renew calendar feed",
+  "POST /calendar-feed": "renew shop calendar feed",
   "POST /media": "upload",
   "GET /customers/:email/export": "export customer data",
   "DELETE /customers/:email": "erase customer",
@@ -185,7 +191,11 @@ export function auditAdminWrites(
       entryId = await recordAudit(ctx.db, {
         actor,
         kind: description.kind,
-        action: description.action,
+        // The owner's word that a move may go outside the hours is what the log must show.
+        action:
+          (req.body as { override?: unknown } | undefined)?.override === true
+            ? `${description.action} outside hours`
+            : description.action,
         targetId:
           description.customerEmail === undefined
             ? description.targetId

@@ -12,6 +12,7 @@ import { servicesApi } from "~/features/services/services.api";
 import { productsApi } from "~/features/products/products.api";
 import { galleryApi } from "~/features/gallery/gallery.api";
 import { blogApi } from "~/features/blog/blog.api";
+import { calendarBookingsApi, calendarFeedsApi, calendarTeamApi } from "~/features/booking/calendar.api";
 import { faqsApi } from "~/features/faqs/faqs.api";
 import { barbersApi } from "~/features/barbers/barbers.api";
 import { mediaApi } from "~/features/media/media.api";
@@ -66,6 +67,9 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/availability", availabilityApi(ctx));
   api.use("/team", teamApi(ctx));
   api.use("/bookings", bookingAttendanceApi(ctx));
+  api.use("/bookings", calendarBookingsApi(ctx));
+  api.use("/team", calendarTeamApi(ctx));
+  api.use(calendarFeedsApi(ctx));
   api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
   api.use("/settings", settingsApi(ctx));

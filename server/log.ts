@@ -54,9 +54,10 @@ export function applyLogFormat(logFormat: LogFormat) {
 
 /*
  * Path segments that are secrets or personal data: a booking's private link, a customer's e-mail address in
- * the admin's customer pages. Further token links (an account's sign-in link) belong in this list.
+ * the admin's customer pages, an account's sign-in link, a review unsubscribe link, a calendar feed. A new
+ * token link belongs in this list.
  */
-const SECRET_SEGMENT_AFTER = /(\/(?:manage|customers)\/)[^/]+/g;
+const SECRET_SEGMENT_AFTER = /(\/(?:manage|customers|sign-in|unsubscribe|calendar-feeds)\/)[^/]+/g;
 const LOOKS_LIKE_TOKEN = /^[A-Za-z0-9_-]{32,}$/;
 
 /** The path as logs may show it: no query string, secret segments and anything that looks like a token or an e-mail masked. */
@@ -66,7 +67,7 @@ export function maskedPath(url: string) {
     .split("/")
     .map((segment) => {
       const decoded = safeDecode(segment);
-      return LOOKS_LIKE_TOKEN.test(decoded.replace(/\.data$/, "")) || decoded.includes("@") ? "***" : segment;
+      return LOOKS_LIKE_TOKEN.test(decoded.replace(/\.(?:data|ics)$/, "")) || decoded.includes("@") ? "***" : segment;
     })
     .join("/");
 }

@@ -24,6 +24,7 @@ import * as reschedule from "./migrations/007-reschedule";
 import * as rateLimitLocks from "./migrations/008-rate-limit-locks";
 import * as mailSettings from "./migrations/011-mail-settings";
 import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
+import * as calendar from "./migrations/013-calendar";
 import * as customerAccounts from "./migrations/014-customer-accounts";
 
 export type Db = Kysely<Database>;
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   "008-rate-limit-locks": rateLimitLocks,
   "011-mail-settings": mailSettings,
   "012-booked-time-exclusion": bookedTimeExclusion,
+  "013-calendar": calendar,
   "014-customer-accounts": customerAccounts,
 };
 

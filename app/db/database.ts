@@ -298,6 +298,24 @@ export interface TeamMemberTimeOffTable {
   note: string;
 }
 
+/** Time a barber holds for one day outside any booking (a break): not offered online. */
+export interface TeamBlocksTable {
+  id: Generated<number>;
+  member_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  note: string;
+  created_at: string;
+}
+
+/** The live private calendar feed of a scope ("shop" or "member-<id>"): SHA-256 of its token. */
+export interface CalendarFeedsTable {
+  scope: string;
+  token_hash: string;
+  created_at: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -392,6 +410,8 @@ export interface Database {
   team_member_services: TeamMemberServicesTable;
   team_member_hours: TeamMemberHoursTable;
   team_member_time_off: TeamMemberTimeOffTable;
+  team_blocks: TeamBlocksTable;
+  calendar_feeds: CalendarFeedsTable;
   jobs: JobsTable;
   customer_notes: CustomerNotesTable;
   customer_sign_in_links: CustomerSignInLinksTable;

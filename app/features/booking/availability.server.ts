@@ -30,8 +30,9 @@ export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
 }
 
 /**
- * The time members hold between two dates: booked appointments and manual slots still on offer.
- * A booking being moved names its own slot, which then does not stand in the way of its new time.
+ * The time members hold between two dates: booked appointments, manual slots still on offer and
+ * the blocks they set aside. A booking being moved names its own slot, which then does not stand
+ * in the way of its new time.
  */
 export async function loadBusySpans(
   db: Db,
@@ -50,7 +51,14 @@ export async function loadBusySpans(
     .where("status", "!=", "released")
     .$if(exceptSlotId !== undefined, (query) => query.where("id", "!=", exceptSlotId!))
     .execute();
-  return rows.map((row) => ({
+  const blocks = await db
+    .selectFrom("team_blocks")
+    .select(["member_id", "date", "start_time", "end_time"])
+    .where("member_id", "in", memberIds)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .execute();
+  return [...rows, ...blocks].map((row) => ({
     memberId: row.member_id!,
     date: row.date,
     startTime: row.start_time,

@@ -163,3 +163,40 @@ export function availableDates(
   }
   return dates;
 }
+
+/** Why the owner cannot place a booking at a time: held by another booking or block, or outside the member's hours. */
+export type OwnerRefusal = "taken" | "closed" | "time-off" | "outside-hours";
+
+/**
+ * Whether the owner may put `lengthMinutes` at `startTime` with the member: clear of the member's
+ * busy spans (each with the buffer, as the engine counts them) and, unless `outsideHours`, inside
+ * one of their working spans. The owner is not held to the public notice, horizon or time grid:
+ * they book the time they see, a walk-in starts when they sit down.
+ */
+export function ownerRefusal(
+  member: MemberSchedule,
+  date: string,
+  startTime: string,
+  lengthMinutes: number,
+  rules: AvailabilityRules,
+  busy: readonly BusySpan[],
+  outsideHours: boolean,
+): OwnerRefusal | null {
+  const start = toMinutes(startTime);
+  const end = start + lengthMinutes + rules.bookingBufferMinutes;
+  const taken = busy.some(
+    (span) =>
+      span.memberId === member.id &&
+      span.date === date &&
+      start < toMinutes(span.endTime) + rules.bookingBufferMinutes &&
+      toMinutes(span.startTime) < end,
+  );
+  if (taken) return "taken";
+  if (outsideHours) return null;
+  if (workingSpans(member, date, rules).some(([spanStart, spanEnd]) => spanStart <= start && end <= spanEnd)) {
+    return null;
+  }
+  if (rangeCovering(rules.closures, date)) return "closed";
+  if (rangeCovering(member.timeOff, date)) return "time-off";
+  return "outside-hours";
+}

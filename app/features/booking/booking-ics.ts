@@ -41,6 +41,10 @@ export interface IcsBooking {
 }
 
 const CRLF = "\r\n";
+
+/** The event's UID: made from the reference, so the customer's file and the barbers' feeds name the same event. */
+export const bookingUid = (shopName: string, reference: string) =>
+  `${reference.toLowerCase()}@booking.${slugOf(shopName)}`;
 const MAX_LINE_OCTETS = 75;
 
 /** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
@@ -74,12 +78,12 @@ export function foldIcsLine(line: string) {
   return parts.join(`${CRLF} `);
 }
 
-const localDateTime = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+export const localDateTime = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
 
-const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+export const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
 /* Europe/London since 1996: BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. */
-const LONDON_VTIMEZONE = [
+export const LONDON_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${SHOP_TIME_ZONE}`,
   `X-LIC-LOCATION:${SHOP_TIME_ZONE}`,
@@ -122,7 +126,7 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     `METHOD:${booking.cancelled ? "CANCEL" : "PUBLISH"}`,
     ...LONDON_VTIMEZONE,
     "BEGIN:VEVENT",
-    `UID:${booking.reference.toLowerCase()}@booking.${slugOf(shop.shopName)}`,
+    `UID:${bookingUid(shop.shopName, booking.reference)}`,
     `SEQUENCE:${booking.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(stamp)}`,
     `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.startTime)}`,
@@ -136,8 +140,11 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     "END:VEVENT",
     "END:VCALENDAR",
   ];
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+  return icsText(lines);
 }
+
+/** Content lines folded and joined as RFC 5545 wants them. */
+export const icsText = (lines: readonly string[]) => lines.map(foldIcsLine).join(CRLF) + CRLF;
 
 export const bookingIcsFilename = (shopName: string, reference: string) => `${slugOf(shopName)}-${reference}.ics`;
 

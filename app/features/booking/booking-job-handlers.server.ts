@@ -29,7 +29,7 @@ const jobMessageId = (ctx: AppContext, job: Job) =>
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token, previous, cause }: BookingMailPayload,
+  { mail, booking, token, previous, cause, movedBy }: BookingMailPayload,
 ): Promise<OutgoingMail | undefined> {
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
@@ -44,7 +44,9 @@ async function mailFor(
         ? shopCancellationMail(shopEmail, await loadSettings(ctx.db), booking, cause ?? "customer")
         : undefined;
     case "reschedule":
-      return previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token);
+      return (
+        previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token, movedBy)
+      );
     case "shop-reschedule":
       return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
   }

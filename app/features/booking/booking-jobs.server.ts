@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { cancelJobs, enqueueJob } from "~/features/jobs/jobs.server";
+import { cancelJobs, enqueueJob, findJob } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
-import type { MailBooking, PreviousTime } from "./booking-mail.server";
+import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
 
 /*
@@ -33,11 +33,16 @@ export interface BookingMailPayload {
    * both sides, when the customer's mail meant the shop had cancelled and the shop's the customer.
    */
   cause?: CancellationCause;
+  /** Who moved it; the customer when absent. */
+  movedBy?: MovedBy;
 }
 
 export interface BookingReminderPayload {
   bookingId: number;
-  /** The manage link's token; absent when the booking was last moved from the customer's own page. */
+  /**
+   * The manage link's token; absent when the booking was last moved from the customer's own page, or by
+   * the shop when it no longer knew the link (the mail then points to the customer's page).
+   */
   token?: string;
   /** The time it reminds of: a booking moved since is reminded by its new job, not this one. */
   date?: string;
@@ -63,7 +68,7 @@ async function queueMail(
   db: Db,
   mail: BookingMailKind,
   booking: QueuedBooking,
-  extra: Pick<BookingMailPayload, "token" | "previous" | "cause"> = {},
+  extra: Pick<BookingMailPayload, "token" | "previous" | "cause" | "movedBy"> = {},
 ) {
   const payload: BookingMailPayload = { bookingId: booking.id, mail, booking, ...extra };
   await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
@@ -81,7 +86,7 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | 
   }
   const payload: BookingReminderPayload = {
     bookingId: booking.id,
-    token,
+    ...(token ? { token } : {}),
     date: booking.date,
     startTime: booking.startTime,
   };
@@ -95,17 +100,78 @@ export async function queueBookingMails(db: Db, booking: QueuedBooking, token: s
   await scheduleReminder(db, booking, token, now);
 }
 
-/** A booking the customer moved: both sides are told, and the reminder moves with it. */
+/**
+ * The manage-link token of a booking as its reminder job holds it (the booking keeps only a hash),
+ * so a move by the shop can still mail the customer their link; none once the job is gone.
+ */
+export async function knownManageToken(db: Db, bookingId: number): Promise<string | undefined> {
+  const job = await findJob(db, reminderKey(bookingId));
+  return job ? (JSON.parse(job.payload) as BookingReminderPayload).token : undefined;
+}
+
+/** The calendar's Undo lasts 10 seconds: the shop's move is mailed after it, so an undone move sends nothing. */
+export const SHOP_MOVE_MAIL_DELAY_MS = 20_000;
+const shopMoveMailKey = (bookingId: number) => `booking-shop-move-mail:${bookingId}`;
+
+const sameTime = (a: PreviousTime, b: PreviousTime) =>
+  a.date === b.date && a.startTime === b.startTime && a.memberName === b.memberName;
+
+/**
+ * The shop's move is mailed a little later, as one mail per booking: a move made while the last
+ * one's mail still waits tells the customer the net change (from the time they last heard of),
+ * and a move back to that time (Undo) sends nothing at all.
+ */
+async function queueShopMoveMail(
+  db: Db,
+  booking: QueuedBooking,
+  previous: PreviousTime,
+  token: string | undefined,
+  now: Date,
+) {
+  const key = shopMoveMailKey(booking.id);
+  const waiting = await findJob(db, key);
+  const told =
+    waiting?.state === "pending"
+      ? ((JSON.parse(waiting.payload) as BookingMailPayload).previous ?? previous)
+      : previous;
+  if (sameTime(told, booking)) {
+    await cancelJobs(db, key);
+    return;
+  }
+  const payload: BookingMailPayload = {
+    bookingId: booking.id,
+    mail: "reschedule",
+    booking,
+    token,
+    previous: told,
+    movedBy: "shop",
+  };
+  await enqueueJob(
+    db,
+    { kind: BOOKING_MAIL_JOB, key, payload, runAt: new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS) },
+    now,
+  );
+}
+
+/**
+ * A moved booking: the customer is told (when they left an address), the shop too when the
+ * customer moved it, and the reminder moves with it.
+ */
 export async function queueRescheduleMails(
   db: Db,
   booking: QueuedBooking,
   previous: PreviousTime,
   token: string | undefined,
   now: Date = clockNow(),
+  movedBy: MovedBy = "customer",
 ) {
-  await queueMail(db, "reschedule", booking, { token, previous });
-  await queueMail(db, "shop-reschedule", booking, { previous });
-  await scheduleReminder(db, booking, token, now);
+  if (movedBy === "customer") {
+    await queueMail(db, "reschedule", booking, { token, previous });
+    await queueMail(db, "shop-reschedule", booking, { previous });
+  } else if (booking.customerEmail) {
+    await queueShopMoveMail(db, booking, previous, token, now);
+  }
+  if (booking.customerEmail) await scheduleReminder(db, booking, token, now);
 }
 
 /** A cancelled booking: its reminder goes, and both sides get the calendar file that removes the event. */

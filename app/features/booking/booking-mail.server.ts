@@ -90,7 +90,7 @@ export const calendarFile = (
     endTime: booking.endTime,
     serviceTitles: booking.services.map((service) => service.title),
     memberName: booking.memberName,
-    manageUrl: link,
+    ...(link ? { manageUrl: link } : {}),
     sequence: booking.sequence,
     cancelled,
   }),
@@ -110,7 +110,10 @@ interface AppointmentMailParts {
   bookAgain?: string;
 }
 
-/** A mail to the customer about their appointment: its details, the private link and the calendar file. */
+/**
+ * A mail to the customer about their appointment: its details, the private link and the calendar file.
+ * The link is known only while its token is (docs/decisions/027); without it the mail points to the first one.
+ */
 function appointmentMail(
   config: Config,
   shop: ShopSettings,
@@ -180,17 +183,24 @@ export const reminderMail = (
 const previously = (previous: PreviousTime) =>
   `Previously: ${when(previous)}${previous.memberName ? ` with ${previous.memberName}` : ""}`;
 
-/** Confirms the customer's new time after they moved their booking; the calendar file replaces the old event. */
+/** Who moved the booking: the customer through their link, or the shop from its calendar. */
+export type MovedBy = "customer" | "shop";
+
+/** Confirms the customer's new time after they or the shop moved it; the calendar file replaces the old event. */
 export const customerRescheduleMail = (
   config: Config,
   shop: ShopSettings,
   booking: MailBooking,
   previous: PreviousTime,
   token: string | undefined,
+  movedBy: MovedBy = "customer",
 ) =>
   appointmentMail(config, shop, booking, token, {
     subject: `Your appointment at ${shop.shopName} has moved to ${when(booking)} (${booking.reference})`,
-    intro: `Your appointment at ${shop.shopName} has moved. Your new time:`,
+    intro:
+      movedBy === "shop"
+        ? `We have moved your appointment at ${shop.shopName}. Your new time:`
+        : `Your appointment at ${shop.shopName} has moved. Your new time:`,
     afterDetails: [previously(previous)],
     changeAdvice: onlineChanges(shop),
     calendarLine: "The attached calendar file moves the appointment in your calendar.",

@@ -399,3 +399,84 @@ export const managedBookingSchema = bookingSummarySchema.extend({
   cancelNoticeHours: z.int(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+
+// ---------------------------------------------------------------- the owner's calendar
+
+/** POST /api/bookings/{id}/move: the owner moves a booking to a day, time and barber. */
+export const adminMoveSchema = z.object({
+  ...computedTimeFields,
+  /** Outside the barber's or the shop's hours: only when the owner ticks "Outside hours". */
+  override: z.boolean({ error: "override must be true or false" }).optional().default(false),
+});
+export type AdminMoveRequest = z.output<typeof adminMoveSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** POST /api/bookings/walk-in: services, and optionally the barber, day, time and a name or phone. */
+export const walkInSchema = z.object({
+  services: bookingFields.services,
+  memberId: memberIdField,
+  date: bookingDate.optional(),
+  startTime: clockTime("Please enter the start time").optional(),
+  customerName: optionalText(100, "Name must be at most 100 characters"),
+  customerPhone: z
+    .string({ error: UK_PHONE_MESSAGE })
+    .transform(normaliseUkPhone)
+    .pipe(z.string().regex(UK_PHONE_PATTERN, UK_PHONE_MESSAGE))
+    .or(z.literal("").transform(() => undefined))
+    .optional(),
+});
+export type WalkInRequest = z.output<typeof walkInSchema>;
+
+/** POST /api/team/{id}/blocks: time a barber sets aside on one day. */
+export const blockSchema = z
+  .object({
+    date: bookingDate,
+    start: clockTime("Please enter the start"),
+    end: clockTime("Please enter the end"),
+    note: optionalText(200, "The note must be at most 200 characters").transform((value) => value ?? ""),
+  })
+  .refine((block) => block.start < block.end, { message: "The end must be after the start", path: ["end"] });
+export type BlockRequest = z.output<typeof blockSchema>;
+
+export const teamBlockSchema = z.object({
+  id: z.int(),
+  memberId: z.int(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  note: z.string(),
+});
+export type TeamBlock = z.infer<typeof teamBlockSchema>;
+
+/** A booking in the way of a block, closure or time off: enough for the owner to find and move it. */
+export const clashingBookingSchema = z.object({
+  id: z.int(),
+  reference: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  customerName: z.string(),
+});
+export type ClashingBooking = z.infer<typeof clashingBookingSchema>;
+
+/** The answer to the owner's move: the booking with its new time and barber, and where it was (for Undo). */
+export const adminMoveResultSchema = bookingSummarySchema.extend({
+  id: z.int(),
+  status: z.enum(["confirmed", "cancelled"]),
+  customerName: z.string(),
+  sequence: z.int(),
+  previous: z.object({ date: z.string(), startTime: z.string(), memberId: z.int().nullable() }),
+  /** Placed outside the barber's or the shop's hours on the owner's word (recorded in the audit log). */
+  outsideHours: z.boolean(),
+});
+export type AdminMoveResult = z.infer<typeof adminMoveResultSchema>;
+
+/** The answer to a walk-in: the booking as recorded. */
+export const walkInResultSchema = bookingSummarySchema.extend({ id: z.int(), customerName: z.string() });

@@ -10,12 +10,19 @@ import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
-import { formatShopDate, formatTime, fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
+import { formatShopDate, formatTime, fromMinutes, hasStarted, shopToday, toMinutes } from "~/lib/shop-time";
 import { keyedDigest } from "~/features/accounts/secret-box.server";
 import { customerKey } from "~/features/customers/customers.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import type { Config } from "~/config.server";
-import { memberStartTimes, performsAll, type MemberSchedule } from "./availability";
+import {
+  memberStartTimes,
+  ownerRefusal,
+  performsAll,
+  type BusySpan,
+  type MemberSchedule,
+  type OwnerRefusal,
+} from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { bookAgainPath } from "./book-again";
 import { queueBookingMails } from "./booking-jobs.server";
@@ -65,7 +72,7 @@ const manageTokenForForm = (config: Config, formToken: string) =>
  * the members' rows are locked (in id order, so two writers never deadlock) for the rest of the
  * transaction; SQLite runs one write transaction at a time, taken here before anything is read.
  */
-async function holdMembers(trx: Db, memberIds: number[]) {
+export async function holdMembers(trx: Db, memberIds: number[]) {
   if (!isPostgres(trx) || memberIds.length === 0) {
     await takeContentWriteTurn(trx);
     return;
@@ -76,8 +83,15 @@ async function holdMembers(trx: Db, memberIds: number[]) {
 /** How a booking is written: its manage token (one derived from the form's token, or a random one) and whose it is. */
 export interface BookingWrite {
   manageToken?: string;
-  /** The shop booking for a caller: it may give one customer overlapping appointments on purpose. */
+  /**
+   * The shop's own booking (for a caller, a walk-in): by the owner's rules, and it may give one customer
+   * overlapping appointments on purpose.
+   */
   byAdmin?: boolean;
+  /** False for a walk-in: no address to mail, no reminder. */
+  mails?: boolean;
+  /** A walk-in is already in the chair. */
+  attendance?: "attended";
 }
 
 const overlapMessage = (booking: { reference: string; date: string; startTime: string }) =>
@@ -127,16 +141,17 @@ async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
     throw conflict(overlapMessage({ reference: clash.reference, date: clash.date, startTime: clash.start_time }));
 }
 
-async function insertBooking(
+export async function insertBooking(
   trx: Db,
   slotId: number,
   input: BookingRequest,
   services: Service[],
   totals: BookingTotals,
   now: Date,
-  write: BookingWrite,
+  write: BookingWrite = {},
 ) {
   const manageToken = write.manageToken ?? randomManageToken();
+  const mails = write.mails ?? true;
   if (!write.byAdmin) {
     const slot = await trx
       .selectFrom("booking_slots")
@@ -165,7 +180,8 @@ async function insertBooking(
         total_pence: totals.totalPence,
         duration_minutes: totals.durationMinutes,
         status: "confirmed",
-        mail_status: "pending",
+        mail_status: mails ? "pending" : "not-configured",
+        attendance: write.attendance ?? null,
         created_at: now.toISOString(),
       })
       .returning("id")
@@ -190,7 +206,7 @@ async function insertBooking(
   const booking = await loadBooking(trx, { id: bookingId });
   if (!booking) throw new Error(`Booking ${bookingId} vanished inside its own transaction`);
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
-  await queueBookingMails(trx, booking, manageToken, now);
+  if (mails) await queueBookingMails(trx, booking, manageToken, now);
   return { booking, manageToken };
 }
 
@@ -228,6 +244,53 @@ export interface ComputedTimeClaim {
   candidates: MemberSchedule[];
   /** A booking being moved: its own slot does not stand in the way of its new time. */
   exceptSlotId?: number;
+  /**
+   * The owner's own booking or move: not held to the public notice, horizon or grid, and with
+   * `outsideHours` not to the barber's or the shop's hours either (docs/decisions/027).
+   */
+  owner?: { outsideHours: boolean };
+}
+
+const PAST_DAY_MESSAGE = "That day has passed. Please choose today or a later day.";
+const OVERRIDE_HINT = 'Tick "Outside hours" to place it there anyway.';
+
+/** The real reason the owner cannot have a time with one barber. */
+export function ownerRefusalMessage(refusal: OwnerRefusal, memberName: string) {
+  switch (refusal) {
+    case "taken":
+      return SLOT_TAKEN_MESSAGE;
+    case "closed":
+      return `The shop is closed on that day. ${OVERRIDE_HINT}`;
+    case "time-off":
+      return `${memberName} is off on that day. ${OVERRIDE_HINT}`;
+    case "outside-hours":
+      return `That time is outside ${memberName}'s working hours. ${OVERRIDE_HINT}`;
+  }
+}
+
+/** The members free for the claim, and when none is, the refusal that says why. */
+function freeForClaim(claim: ComputedTimeClaim, rules: ShopSettings, busy: BusySpan[], now: Date) {
+  if (!claim.owner) {
+    const free = claim.candidates.filter((member) =>
+      memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),
+    );
+    return { free, refusal: conflict(NOT_ENOUGH_TIME_MESSAGE) };
+  }
+  if (claim.date < shopToday(now)) return { free: [], refusal: conflict(PAST_DAY_MESSAGE) };
+  const { outsideHours } = claim.owner;
+  const refusals = claim.candidates.map((member) => ({
+    member,
+    refusal: ownerRefusal(member, claim.date, claim.startTime, claim.lengthMinutes, rules, busy, outsideHours),
+  }));
+  const free = refusals.filter((entry) => entry.refusal === null).map((entry) => entry.member);
+  const only = refusals.length === 1 ? refusals[0] : undefined;
+  const message =
+    only?.refusal != null
+      ? ownerRefusalMessage(only.refusal, only.member.name)
+      : refusals.every((entry) => entry.refusal === "taken")
+        ? SLOT_TAKEN_MESSAGE
+        : `No barber who does these services is free at ${claim.startTime} on that day.`;
+  return { free, refusal: conflict(message) };
 }
 
 /**
@@ -242,9 +305,7 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   const endTime = fromMinutes(toMinutes(claim.startTime) + claim.lengthMinutes);
   await holdMembers(trx, memberIds);
   const busy = await loadBusySpans(trx, memberIds, claim.date, claim.date, claim.exceptSlotId);
-  const free = claim.candidates.filter((member) =>
-    memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),
-  );
+  const { free, refusal } = freeForClaim(claim, rules, busy, now);
   const counts = await trx
     .selectFrom("booking_slots")
     .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
@@ -256,7 +317,8 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   const bookedThatDay = (memberId: number) => Number(counts.find((row) => row.member_id === memberId)?.booked ?? 0);
   // Sorting is stable, so a tie goes to the member earlier in the team's order.
   const member = free.toSorted((a, b) => bookedThatDay(a.id) - bookedThatDay(b.id))[0];
-  if (!member || endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+  if (endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+  if (!member) throw refusal;
 
   const { id } = await trx
     .insertInto("booking_slots")
@@ -274,7 +336,7 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   return id;
 }
 
-/** Books a computed time with a member, or with whoever is free ("Anyone"). */
+/** Books a computed time with a member, or with whoever is free ("Anyone"); the owner's by the owner's rules. */
 export async function bookAppointment(
   db: Db,
   input: AppointmentRequest,
@@ -291,7 +353,13 @@ export async function bookAppointment(
   return bookTimeTransaction(db, async (trx) => {
     const slotId = await claimComputedTime(
       trx,
-      { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
+      {
+        date: input.date,
+        startTime: input.startTime,
+        lengthMinutes: totals.durationMinutes,
+        candidates,
+        ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
+      },
       rules,
       now,
     );

@@ -7,8 +7,8 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
-import { queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
-import { calendarFile, manageUrl, type MailOutcome } from "./booking-mail.server";
+import { knownManageToken, queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
+import { calendarFile, manageUrl, type MailOutcome, type MovedBy } from "./booking-mail.server";
 import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
 import {
   bookTimeTransaction,
@@ -17,6 +17,7 @@ import {
   claimComputedTime,
   hashManageToken,
   queuedMailStatus,
+  type ComputedTimeClaim,
 } from "./booking.server";
 import {
   MAX_ONLINE_MOVES,
@@ -185,6 +186,57 @@ export async function bookingIcsByToken(ctx: AppContext, token: string) {
   return { reference: booking.reference, filename, ics: content };
 }
 
+interface MoveRecordOptions {
+  claim: ComputedTimeClaim;
+  shop: ShopSettings;
+  now: Date;
+  token: string | undefined;
+  movedBy: MovedBy;
+}
+
+/**
+ * Moves a booking to a new computed time inside the caller's transaction, for the customer's link
+ * and the shop's calendar alike: the new time is taken under the same lock as a new booking, the
+ * booking row then points at it by a conditional UPDATE (409 if it changed meanwhile), and the old
+ * time is freed. The customer is mailed, the calendar file's SEQUENCE goes up and the reminder moves.
+ */
+async function moveRecord(trx: Db, booking: BookingRecord, options: MoveRecordOptions): Promise<BookingRecord> {
+  await lockSlot(trx, booking.slotId);
+  const slotId = await claimComputedTime(trx, options.claim, options.shop, options.now);
+  // After the barbers' lock, in the order a new booking takes the locks; the owner may overlap on purpose.
+  if (options.movedBy === "customer") {
+    await assertNoOverlappingBooking(trx, {
+      email: booking.customerEmail,
+      date: options.claim.date,
+      startTime: options.claim.startTime,
+      durationMinutes: booking.durationMinutes,
+      exceptBookingId: booking.id,
+    });
+  }
+  const updated = await trx
+    .updateTable("bookings")
+    .set((eb) => ({ slot_id: slotId, sequence: eb("sequence", "+", 1) }))
+    .where("id", "=", booking.id)
+    .where("status", "=", "confirmed")
+    .where("slot_id", "=", booking.slotId)
+    .executeTakeFirst();
+  // Cancelled or moved by another request since it was read: this move's new slot rolls back with it.
+  if (updated.numUpdatedRows === 0n) throw conflict(ALREADY_CHANGED_MESSAGE);
+  await freeSlot(trx, booking.slotId);
+  const after = await loadBooking(trx, { id: booking.id });
+  if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
+  const { date, startTime, endTime, memberName } = booking;
+  await queueRescheduleMails(
+    trx,
+    after,
+    { date, startTime, endTime, memberName },
+    options.token,
+    options.now,
+    options.movedBy,
+  );
+  return after;
+}
+
 /**
  * The customer moves their booking through the private link, up to the notice period: the same
  * services at another computed time, with the same barber or whoever is free. The new time is
@@ -220,10 +272,8 @@ export async function rescheduleBookingByToken(
     if (booking.sequence >= MAX_ONLINE_MOVES) throw conflict(movedTooOftenMessage(shop.phone));
     if (request.memberId !== undefined && request.memberId !== booking.memberId) throw badRequest(KEEP_BARBER_MESSAGE);
     if (request.date === booking.date && request.startTime === booking.startTime) throw badRequest(SAME_TIME_MESSAGE);
-    await lockSlot(trx, booking.slotId);
-    const slotId = await claimComputedTime(
-      trx,
-      {
+    return moveRecord(trx, booking, {
+      claim: {
         date: request.date,
         startTime: request.startTime,
         lengthMinutes: booking.durationMinutes,
@@ -232,30 +282,9 @@ export async function rescheduleBookingByToken(
       },
       shop,
       now,
-    );
-    // After the barbers' lock, in the order a new booking takes the locks.
-    await assertNoOverlappingBooking(trx, {
-      email: booking.customerEmail,
-      date: request.date,
-      startTime: request.startTime,
-      durationMinutes: booking.durationMinutes,
-      exceptBookingId: booking.id,
+      token: tokenOf(token),
+      movedBy: "customer",
     });
-    const updated = await trx
-      .updateTable("bookings")
-      .set((eb) => ({ slot_id: slotId, sequence: eb("sequence", "+", 1) }))
-      .where("id", "=", booking.id)
-      .where("status", "=", "confirmed")
-      .where("slot_id", "=", booking.slotId)
-      .executeTakeFirst();
-    // Cancelled or moved by another request since it was read: this move's new slot rolls back with it.
-    if (updated.numUpdatedRows === 0n) throw conflict(ALREADY_CHANGED_MESSAGE);
-    await freeSlot(trx, booking.slotId);
-    const after = await loadBooking(trx, { id: booking.id });
-    if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
-    const { date, startTime, endTime, memberName } = booking;
-    await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, tokenOf(token), now);
-    return after;
   });
   nudgeJobWorkers();
   return toManaged(moved, shop.cancellationNoticeHours, now);
@@ -321,4 +350,63 @@ export async function cancelBookingsByShop(
     const booking = await loadBooking(trx, { id });
     if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, cause, now);
   }
+}
+
+export interface AdminMove {
+  date: string;
+  startTime: string;
+  /** The barber it goes to; the booking's own when absent (a booking without one goes to whoever is free). */
+  memberId?: number | undefined;
+  /** Outside the barber's or the shop's hours, on the owner's word. */
+  override: boolean;
+}
+
+export interface AdminMoveOutcome {
+  booking: BookingRecord;
+  /** The booking as it was, so the calendar can offer to undo the move. */
+  previous: { date: string; startTime: string; memberId: number | null };
+}
+
+/**
+ * The owner moves a booking from the calendar, in one step: any time and any barber who does its
+ * services, not held to the customer's notice, horizon or number of moves, and outside the hours
+ * only with `override`. The same fitting and locking rules as a booking (`moveRecord`).
+ */
+export async function moveBookingByAdmin(
+  ctx: AppContext,
+  bookingId: number,
+  request: AdminMove,
+  now: Date = clockNow(),
+): Promise<AdminMoveOutcome> {
+  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const result = await bookTimeTransaction(ctx.db, async (trx) => {
+    const booking = await loadBooking(trx, { id: bookingId });
+    if (!booking) throw notFound("Booking");
+    if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
+    const memberId = request.memberId ?? booking.memberId ?? undefined;
+    if (request.date === booking.date && request.startTime === booking.startTime && memberId === booking.memberId) {
+      throw badRequest("That is already the booking's time and barber. Please choose another.");
+    }
+    if (request.override && memberId === undefined) throw badRequest("Please choose a barber to book outside hours.");
+    const moved = await moveRecord(trx, booking, {
+      claim: {
+        date: request.date,
+        startTime: request.startTime,
+        lengthMinutes: booking.durationMinutes,
+        candidates: candidatesFor(team, booking.serviceIds, memberId),
+        exceptSlotId: ownTimeOf(booking),
+        owner: { outsideHours: request.override },
+      },
+      shop,
+      now,
+      token: await knownManageToken(trx, booking.id),
+      movedBy: "shop",
+    });
+    return {
+      booking: moved,
+      previous: { date: booking.date, startTime: booking.startTime, memberId: booking.memberId },
+    };
+  });
+  nudgeJobWorkers();
+  return result;
 }

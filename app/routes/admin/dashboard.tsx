@@ -2,6 +2,7 @@ import {
   BookOpen,
   Braces,
   CalendarClock,
+  CalendarDays,
   HelpCircle,
   History,
   Images,
@@ -97,6 +98,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.admin ? "Admin Dashboard" : "Admin Login");
 
 const SECTIONS = [
+  {
+    to: "/admin/calendar",
+    title: "Calendar",
+    description: "The day's bookings per barber: move, walk-ins, breaks and attendance.",
+    icon: CalendarDays,
+  },
   {
     to: "/admin/bookings",
     title: "Booking Slots",

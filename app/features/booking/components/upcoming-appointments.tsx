@@ -44,13 +44,22 @@ export function UpcomingAppointments({ slots, today, days }: { slots: AdminSlot[
                 <span className="font-normal text-muted-foreground"> · {formatShopDate(day.date, "short")}</span>
               ) : null}
             </h3>
-            <Link
-              to={`/admin/bookings?date=${day.date}`}
-              className="text-sm font-semibold text-accent-text underline"
-              aria-label={`Manage the bookings of ${formatShopDate(day.date)}`}
-            >
-              Manage
-            </Link>
+            <span className="flex gap-3">
+              <Link
+                to={`/admin/calendar?date=${day.date}`}
+                className="text-sm font-semibold text-accent-text underline"
+                aria-label={`Open ${formatShopDate(day.date)} in the calendar`}
+              >
+                Calendar
+              </Link>
+              <Link
+                to={`/admin/bookings?date=${day.date}`}
+                className="text-sm font-semibold text-accent-text underline"
+                aria-label={`Manage the bookings of ${formatShopDate(day.date)}`}
+              >
+                Manage
+              </Link>
+            </span>
           </div>
           <ul className="grid gap-2">
             {day.slots.map((slot) => {

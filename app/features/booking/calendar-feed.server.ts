@@ -1,0 +1,197 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { getTeamMember } from "~/features/team/team.server";
+import { loadSettings } from "~/features/settings/settings.server";
+import { HttpError, notFound } from "~/lib/http-error";
+import { recordWithinLimits } from "~/lib/rate-limit.server";
+import { SHOP_TIME_ZONE } from "~/lib/shop";
+import { addDays, fromMinutes, shopToday, toMinutes } from "~/lib/shop-time";
+import { LONDON_VTIMEZONE, bookingUid, escapeIcsText, icsText, localDateTime, utcStamp } from "./booking-ics";
+
+/*
+ * Private calendar feeds (RFC 5545 subscriptions): one per barber and one for the whole shop. Only
+ * the token grants access; it is stored as a SHA-256 hash, one live token per scope, so making a
+ * new one retires the old at once.
+ */
+
+const FEED_BUCKET = "calendar-feed";
+const HOUR_MS = 3_600_000;
+/** Phones poll every 15 minutes or so; a few devices behind one address stay far below this. */
+const FEED_FETCHES_PER_HOUR = 120;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const CANCELLED_SHOWN_DAYS = 30;
+const PAST_DAYS = 30;
+
+export type FeedScope = { memberId: number } | "shop";
+
+const scopeKey = (scope: FeedScope) => (scope === "shop" ? "shop" : `member-${scope.memberId}`);
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export const calendarFeedPath = (token: string) => `/api/calendar-feeds/${token}.ics`;
+
+/** Makes a new private address for the scope; the one before stops working at once. */
+export async function renewCalendarFeed(ctx: AppContext, scope: FeedScope, now: Date = new Date()) {
+  if (scope !== "shop") await getTeamMember(ctx.db, scope.memberId);
+  const token = randomBytes(32).toString("base64url");
+  const key = scopeKey(scope);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("calendar_feeds").where("scope", "=", key).execute();
+    await trx
+      .insertInto("calendar_feeds")
+      .values({ scope: key, token_hash: sha256(token), created_at: now.toISOString() })
+      .execute();
+  });
+  return { url: `${ctx.config.publicUrl}${calendarFeedPath(token)}` };
+}
+
+/** The scope a token opens, or 404 for anything else (a retired, made-up or malformed token alike). */
+async function scopeOfToken(db: Db, token: string): Promise<FeedScope> {
+  const hash = sha256(TOKEN_PATTERN.test(token) ? token : "");
+  const row = await db.selectFrom("calendar_feeds").selectAll().where("token_hash", "=", hash).executeTakeFirst();
+  // The row was found by its hash; comparing in constant time as well keeps the check free of timing hints.
+  if (!row || !TOKEN_PATTERN.test(token) || !timingSafeEqual(Buffer.from(row.token_hash), Buffer.from(hash))) {
+    throw notFound("Calendar feed");
+  }
+  return row.scope === "shop" ? "shop" : { memberId: Number(row.scope.slice("member-".length)) };
+}
+
+interface FeedBooking {
+  reference: string;
+  status: "confirmed" | "cancelled";
+  sequence: number;
+  date: string;
+  start_time: string;
+  duration_minutes: number;
+  customer_name: string;
+  customer_phone: string;
+  notes: string;
+  member_name: string | null;
+  cancelled_at: string | null;
+  services: string[];
+}
+
+async function feedBookings(db: Db, scope: FeedScope, from: string, to: string, now: Date): Promise<FeedBooking[]> {
+  const cancelledSince = new Date(now.getTime() - CANCELLED_SHOWN_DAYS * 24 * HOUR_MS).toISOString();
+  const rows = await db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .leftJoin("team_members as m", "m.id", "s.member_id")
+    .select([
+      "b.id",
+      "b.reference",
+      "b.status",
+      "b.sequence",
+      "b.customer_name",
+      "b.customer_phone",
+      "b.notes",
+      "b.duration_minutes",
+      "b.cancelled_at",
+      "s.date",
+      "s.start_time",
+      "m.name as member_name",
+    ])
+    .where("s.date", ">=", from)
+    .where("s.date", "<=", to)
+    .where((eb) =>
+      eb.or([
+        eb("b.status", "=", "confirmed"),
+        eb.and([eb("b.status", "=", "cancelled"), eb("b.cancelled_at", ">=", cancelledSince)]),
+      ]),
+    )
+    .$if(scope !== "shop", (query) => query.where("s.member_id", "=", (scope as { memberId: number }).memberId))
+    .orderBy("s.date")
+    .orderBy("s.start_time")
+    .orderBy("b.id")
+    .execute();
+  const ids = rows.map((row) => row.id);
+  const services =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("booking_services")
+          .select(["booking_id", "title"])
+          .where("booking_id", "in", ids)
+          .orderBy("booking_id")
+          .orderBy("position")
+          .execute();
+  return rows.map((row) => ({
+    ...row,
+    services: services.filter((service) => service.booking_id === row.id).map((service) => service.title),
+  }));
+}
+
+function feedEvent(shopName: string, booking: FeedBooking, stamp: string, withBarber: boolean) {
+  const endTime = fromMinutes(toMinutes(booking.start_time) + booking.duration_minutes);
+  const description = [
+    booking.customer_phone ? `Phone: ${booking.customer_phone}` : undefined,
+    booking.notes ? `Notes: ${booking.notes}` : undefined,
+    withBarber && booking.member_name ? `Barber: ${booking.member_name}` : undefined,
+    `Reference: ${booking.reference}`,
+  ].filter(Boolean);
+  return [
+    "BEGIN:VEVENT",
+    `UID:${bookingUid(shopName, booking.reference)}`,
+    `SEQUENCE:${booking.sequence + (booking.status === "cancelled" ? 1 : 0)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.start_time)}`,
+    `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, endTime)}`,
+    `SUMMARY:${escapeIcsText(`${booking.customer_name} — ${booking.services.join(", ")}`)}`,
+    `DESCRIPTION:${escapeIcsText(description.join("\n"))}`,
+    `STATUS:${booking.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
+    booking.status === "cancelled" ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE",
+    "END:VEVENT",
+  ];
+}
+
+export interface CalendarFeed {
+  ics: string;
+  etag: string;
+}
+
+/**
+ * The feed behind a token: the scope's bookings from 30 days back to the booking horizon, the
+ * cancelled ones of the last 30 days as STATUS:CANCELLED (so a subscribed calendar drops them), in
+ * the shop's zone with its VTIMEZONE. The ETag covers everything but DTSTAMP, so an unchanged
+ * calendar answers 304. Each fetch counts against its address's hourly limit.
+ */
+export async function readCalendarFeed(
+  ctx: AppContext,
+  token: string,
+  client: string,
+  now: Date = new Date(),
+): Promise<CalendarFeed> {
+  const limit = { bucket: FEED_BUCKET, subject: client, max: FEED_FETCHES_PER_HOUR, windowMs: HOUR_MS };
+  if (!(await recordWithinLimits(ctx.db, [limit], now)).allowed) {
+    throw new HttpError(429, "Too many calendar requests from this address. Please try again later.");
+  }
+  const scope = await scopeOfToken(ctx.db, token);
+  const shop = await loadSettings(ctx.db);
+  const name =
+    scope === "shop" ? shop.shopName : `${(await getTeamMember(ctx.db, scope.memberId)).name} at ${shop.shopName}`;
+  const today = shopToday(now);
+  const bookings = await feedBookings(
+    ctx.db,
+    scope,
+    addDays(today, -PAST_DAYS),
+    addDays(today, shop.bookingHorizonWeeks * 7),
+    now,
+  );
+  const stamp = utcStamp(now);
+  const body = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${shop.shopName}//Calendar feed//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeIcsText(name)}`,
+    `X-WR-TIMEZONE:${SHOP_TIME_ZONE}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
+    "X-PUBLISHED-TTL:PT15M",
+    ...LONDON_VTIMEZONE,
+    ...bookings.flatMap((booking) => feedEvent(shop.shopName, booking, stamp, scope === "shop")),
+    "END:VCALENDAR",
+  ];
+  const etag = `"${sha256(body.filter((line) => !line.startsWith("DTSTAMP:")).join("\n")).slice(0, 32)}"`;
+  return { ics: icsText(body), etag };
+}

@@ -1,0 +1,90 @@
+import { redirect } from "react-router";
+import { adminMeta } from "~/components/layout/admin-page";
+import { requireAdminPage } from "~/features/auth/require-admin.server";
+import { createBlock, deleteBlock } from "~/features/booking/blocks.server";
+import { adminMoveSchema, blockSchema, walkInSchema } from "~/features/booking/booking.schema";
+import { calendarQuerySchema, calendarRange, calendarUrl } from "~/features/booking/calendar-query";
+import { renewCalendarFeed } from "~/features/booking/calendar-feed.server";
+import { loadCalendar } from "~/features/booking/calendar.server";
+import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
+import { moveBookingByAdmin } from "~/features/booking/manage.server";
+import { recordWalkIn } from "~/features/booking/walk-in.server";
+import { attendanceSchema } from "~/features/customers/customers.schema";
+import { recordAttendance } from "~/features/customers/customers.server";
+import { parseRowId } from "~/lib/schema-fields";
+import { formFailure } from "~/lib/form-action.server";
+import { badRequest } from "~/lib/http-error";
+import { shopMoment, shopToday } from "~/lib/shop-time";
+import type { Route } from "./+types/calendar";
+
+export const meta: Route.MetaFunction = () => adminMeta("Calendar");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const today = shopToday();
+  const query = calendarQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const range = calendarRange(query, today);
+  const calendar = await loadCalendar(context.db, { ...range, showCancelled: query.cancelled });
+  return { calendar, query: { ...query, date: query.date ?? today }, today, now: shopMoment() };
+}
+
+const idOf = (value: FormDataEntryValue | null, what: string) => {
+  const id = typeof value === "string" ? parseRowId(value) : null;
+  if (id === null) throw badRequest(`Please choose a ${what}`);
+  return id;
+};
+
+/**
+ * Every form of the calendar posts here (moves, walk-ins, blocks, attendance) and works without
+ * JavaScript; each calls the same feature function as its API call, then redirects back to the view.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = String(form.get("back") ?? "");
+  let target = back.startsWith("/admin/calendar") ? back : "/admin/calendar";
+  try {
+    const fields = Object.fromEntries(form);
+    switch (intent) {
+      case "move": {
+        const request = adminMoveSchema.parse({ ...fields, override: form.get("override") === "on" });
+        const { booking } = await moveBookingByAdmin(context, idOf(form.get("bookingId"), "booking"), request);
+        target = calendarUrl(target, { date: booking.date, move: undefined });
+        break;
+      }
+      case "walk-in":
+        await recordWalkIn(context, walkInSchema.parse({ ...fields, services: form.getAll("services") }));
+        break;
+      case "block":
+        await createBlock(context.db, idOf(form.get("memberId"), "barber"), blockSchema.parse(fields));
+        break;
+      case "unblock":
+        await deleteBlock(context.db, idOf(form.get("memberId"), "barber"), idOf(form.get("blockId"), "block"));
+        break;
+      case "feed": {
+        // The address is shown once, here: it is stored only as a hash, so a reload cannot show it again.
+        const memberId = form.get("memberId");
+        const scope = memberId === "shop" ? "shop" : { memberId: idOf(memberId, "barber") };
+        const { url } = await renewCalendarFeed(context, scope);
+        return { intent: "feed", feedUrl: url, feedFor: String(memberId) };
+      }
+      case "attendance": {
+        const { attendance } = attendanceSchema.parse({ attendance: fields.attendance || null });
+        await recordAttendance(context.db, idOf(form.get("bookingId"), "booking"), attendance);
+        break;
+      }
+      default:
+        throw badRequest("Unknown calendar action");
+    }
+  } catch (error) {
+    return formFailure(error, { intent: String(intent ?? "") });
+  }
+  return redirect(target);
+}
+
+export default function AdminCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData && "message" in actionData ? actionData : undefined;
+  const feed = actionData && "feedUrl" in actionData ? actionData : undefined;
+  return <OwnerCalendar {...loaderData} failure={failure} feed={feed} />;
+}
