@@ -38,6 +38,8 @@ const ACTIONS: Record<string, string> = {
   "POST /gallery/categories": "create category",
   "DELETE /gallery/categories/:id": "delete category",
   "POST /booking-slots/:id/cancel": "cancel booking",
+  "POST /bookings/:id/charge": "charge no-show fee",
+  "POST /bookings/:id/refund": "refund payment",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
   "POST /media": "upload",

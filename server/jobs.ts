@@ -2,11 +2,13 @@ import type { AppContext } from "~/context";
 import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.server";
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
+import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
   ...retentionJobHandlers,
+  ...paymentJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

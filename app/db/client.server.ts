@@ -21,6 +21,7 @@ import * as adminAccounts from "./migrations/004-admin-accounts";
 import * as team from "./migrations/005-team";
 import * as jobs from "./migrations/006-jobs";
 import * as reschedule from "./migrations/007-reschedule";
+import * as payments from "./migrations/015-payments";
 
 export type Db = Kysely<Database>;
 
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "005-team": team,
   "006-jobs": jobs,
   "007-reschedule": reschedule,
+  "015-payments": payments,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import type { BookingStatus } from "~/db/database";
 import { toPounds } from "~/lib/money";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import type { MailBooking } from "./booking-mail.server";
@@ -12,7 +13,7 @@ export interface BookingRecord extends MailBooking {
   /** A computed appointment's own slot, or one of the shop's manual slots (which outlives the booking). */
   slotKind: "appointment" | "manual";
   memberId: number | null;
-  status: "confirmed" | "cancelled";
+  status: BookingStatus;
   cancelledAt: string | null;
   cancelledBy: string | null;
   sequence: number;

@@ -1,5 +1,6 @@
 import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
+import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
 import { optionalNumberField, parseRowId } from "~/lib/schema-fields";
@@ -171,6 +172,11 @@ const bookingFields = {
     .transform((value) => value ?? ""),
   /** Sent by the spec's client; the server reads titles from the database instead. */
   serviceTitles: z.array(z.string().max(200)).max(20).optional(),
+  /** The customer ticked "Text me my confirmation and a reminder" (never assumed: absent is no). */
+  smsConsent: z
+    .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "Text consent must be true or false" })
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
 };
 
 /** The PATCH /api/booking-slots/{slotId} body. */
@@ -357,6 +363,9 @@ export const bookingConfirmationSchema = bookingSummarySchema.extend({
   /** The private manage-link token; shown once, stored only as a hash. */
   manageToken: z.string(),
   mailStatus: z.enum(MAIL_STATUSES),
+  /** "awaiting_payment" until the deposit is paid or the card saved at `payment.checkoutUrl`. */
+  status: z.enum(["confirmed", "awaiting_payment"]),
+  payment: bookingPaymentSchema.nullable(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
@@ -373,7 +382,10 @@ export const adminCancellationSchema = z.object({
 
 /** What the private manage page shows. */
 export const managedBookingSchema = bookingSummarySchema.extend({
-  status: z.enum(["confirmed", "cancelled"]),
+  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
+  payment: bookingPaymentSchema.nullable(),
+  /** Said before the customer confirms a cancellation that keeps the deposit or may cost the fee; null when none. */
+  cancelWarning: z.string().nullable(),
   customerName: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),

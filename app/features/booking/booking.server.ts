@@ -26,6 +26,10 @@ import {
   type BookingTotals,
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
+import type { Config } from "~/config.server";
+import { abandonCheckout, askForPayment } from "~/features/payments/payment-checkout.server";
+import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
+import { awaitingPayment } from "~/features/payments/payment-view.server";
 
 /* Making a booking: on a computed time with a team member, or on one of the spec's manual slots. */
 
@@ -56,6 +60,13 @@ async function holdMembers(trx: Db, memberIds: number[]) {
   await trx.selectFrom("team_members").select("id").where("id", "in", memberIds).orderBy("id").forUpdate().execute();
 }
 
+/** A booking that must pay first: its reference (already on the Checkout session) and the hold. */
+export interface PendingPayment {
+  reference: string;
+  hold: PaymentHold;
+  config: Pick<Config, "secretKey" | "dataDir">;
+}
+
 async function insertBooking(
   trx: Db,
   slotId: number,
@@ -63,6 +74,7 @@ async function insertBooking(
   services: Service[],
   totals: BookingTotals,
   now: Date,
+  pending?: PendingPayment,
 ) {
   const manageToken = randomBytes(32).toString("base64url");
   let bookingId: number;
@@ -71,7 +83,7 @@ async function insertBooking(
       .insertInto("bookings")
       .values({
         slot_id: slotId,
-        reference: newReference(),
+        reference: pending?.reference ?? newReference(),
         manage_token_hash: sha256(manageToken),
         customer_name: input.customerName,
         customer_email: input.customerEmail,
@@ -79,8 +91,9 @@ async function insertBooking(
         notes: input.notes,
         total_pence: totals.totalPence,
         duration_minutes: totals.durationMinutes,
-        status: "confirmed",
+        status: pending ? "awaiting_payment" : "confirmed",
         mail_status: "pending",
+        sms_consent: input.smsConsent ? 1 : 0,
         created_at: now.toISOString(),
       })
       .returning("id")
@@ -105,8 +118,10 @@ async function insertBooking(
   const booking = await loadBooking(trx, { id: bookingId });
   if (!booking) throw new Error(`Booking ${bookingId} vanished inside its own transaction`);
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
-  await queueBookingMails(trx, booking, manageToken, now);
-  return { booking, manageToken };
+  // A booking that pays first is mailed once paid (payments.server.ts), and expires unpaid at its hold's end.
+  if (pending) await holdForPayment(trx, pending.config, bookingId, manageToken, pending.hold, now);
+  else await queueBookingMails(trx, booking, manageToken, now);
+  return { booking, manageToken, hold: pending?.hold ?? null };
 }
 
 /**
@@ -175,20 +190,48 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   return id;
 }
 
-/** Books a computed time with a member, or with whoever is free ("Anyone"). */
-export async function bookAppointment(db: Db, input: AppointmentRequest, now: Date = new Date()) {
+/**
+ * Books a computed time with a member, or with whoever is free ("Anyone"). With `ctx`, the shop's payment
+ * policy applies: a Checkout session is opened before anything is written (Stripe down: nothing held), and
+ * the booking then holds its time awaiting payment.
+ */
+export async function bookAppointment(
+  db: Db,
+  input: AppointmentRequest,
+  now: Date = new Date(),
+  ctx?: Pick<AppContext, "db" | "config">,
+) {
   const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
-  return db.transaction().execute(async (trx) => {
-    const slotId = await claimComputedTime(
-      trx,
-      { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
-      rules,
-      now,
-    );
-    return insertBooking(trx, slotId, input, services, totals, now);
-  });
+  const reference = newReference();
+  const hold = ctx
+    ? await askForPayment(
+        ctx,
+        {
+          reference,
+          customerEmail: input.customerEmail,
+          totalPence: totals.totalPence,
+          description: `${rules.shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`,
+        },
+        now,
+      )
+    : null;
+  const pending = ctx && hold ? { reference, hold, config: ctx.config } : undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const slotId = await claimComputedTime(
+        trx,
+        { date: input.date, startTime: input.startTime, lengthMinutes: totals.durationMinutes, candidates },
+        rules,
+        now,
+      );
+      return insertBooking(trx, slotId, input, services, totals, now, pending);
+    });
+  } catch (error) {
+    if (ctx && hold) await abandonCheckout(ctx, hold.sessionId);
+    throw error;
+  }
 }
 
 /** Why the conditional update found nothing to book: gone, started, or taken a moment earlier. */
@@ -269,7 +312,7 @@ export interface PlaceOptions {
 async function confirm(
   ctx: AppContext,
   options: PlaceOptions,
-  book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string }>,
+  book: (now: Date) => Promise<{ booking: BookingRecord; manageToken: string; hold: PaymentHold | null }>,
 ): Promise<BookingConfirmation> {
   const now = options.now ?? new Date();
   const shop = await loadSettings(ctx.db);
@@ -282,10 +325,16 @@ async function confirm(
       );
     }
   }
-  const { booking, manageToken } = await book(now);
+  const { booking, manageToken, hold } = await book(now);
   nudgeJobWorkers();
   if (!options.byAdmin) await recordEvent(ctx.db, BOOKING_BUCKET, options.client);
-  return { ...toSummary(booking), manageToken, mailStatus: queuedMailStatus(ctx) };
+  return {
+    ...toSummary(booking),
+    manageToken,
+    mailStatus: queuedMailStatus(ctx),
+    status: hold ? "awaiting_payment" : "confirmed",
+    payment: hold && awaitingPayment(hold),
+  };
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */
@@ -294,7 +343,8 @@ export const placeSlotBooking = (ctx: AppContext, slotId: number, input: Booking
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, options, (now) => bookAppointment(ctx.db, input, now));
+  // The shop booking for a customer on the phone takes no online payment.
+  confirm(ctx, options, (now) => bookAppointment(ctx.db, input, now, options.byAdmin ? undefined : ctx));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>

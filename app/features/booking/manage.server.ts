@@ -5,7 +5,8 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countRecent, recordEvent } from "~/lib/rate-limit.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
-import { hoursUntil } from "~/lib/shop-time";
+import { hasStarted, hoursUntil } from "~/lib/shop-time";
+import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/payment-records.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
 import { queueCancellationMail, queueRescheduleMails } from "./booking-jobs.server";
@@ -26,6 +27,7 @@ import { getSlot } from "./slots.server";
 /* After the booking: the customer's private link, moving it, and cancelling by the customer or the shop. */
 
 const ALREADY_CANCELLED_MESSAGE = "This booking has already been cancelled.";
+const NOT_CONFIRMED_MESSAGE = "This booking is not confirmed: it was never paid for.";
 const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Please reload the page and try again.";
 const SAME_TIME_MESSAGE = "That is already the time of your booking. Please choose another time.";
 const KEEP_BARBER_MESSAGE =
@@ -46,20 +48,35 @@ const cancellable = (booking: BookingRecord, noticeHours: number, now: Date) =>
 const movable = (booking: BookingRecord, noticeHours: number, now: Date) =>
   cancellable(booking, noticeHours, now) && booking.sequence < MAX_ONLINE_MOVES;
 
-const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): ManagedBooking => ({
+type PaymentFacts = Awaited<ReturnType<typeof paymentFacts>>;
+
+/** Inside the notice a customer with a payment on file may still cancel online: the warning says what it costs. */
+const cancellableWith = (booking: BookingRecord, facts: PaymentFacts, noticeHours: number, now: Date) =>
+  cancellable(booking, noticeHours, now) ||
+  (booking.status === "confirmed" && facts.onFile && !hasStarted(booking.date, booking.startTime, now));
+
+const toManaged = (booking: BookingRecord, noticeHours: number, now: Date, facts: PaymentFacts): ManagedBooking => ({
   ...toSummary(booking),
   status: booking.status,
   customerName: booking.customerName,
   cancelledAt: booking.cancelledAt,
   cancelledBy: booking.cancelledBy,
-  canCancel: cancellable(booking, noticeHours, now),
+  canCancel: cancellableWith(booking, facts, noticeHours, now),
   canReschedule: movable(booking, noticeHours, now),
   cancelNoticeHours: noticeHours,
+  payment: facts.payment,
+  cancelWarning: facts.cancelWarning,
 });
+
+/** The booking as the manage page and its API show it, with its payment. */
+async function managed(db: Db, booking: BookingRecord, noticeHours: number, now: Date) {
+  return toManaged(booking, noticeHours, now, await paymentFacts(db, booking, noticeHours, now));
+}
 
 /** Refuses a change by the customer once the booking is cancelled or inside the notice period. */
 function assertChangeable(booking: BookingRecord, shop: ShopSettings, now: Date, change: "cancelled" | "changed") {
   if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
+  if (booking.status !== "confirmed") throw conflict(NOT_CONFIRMED_MESSAGE);
   if (!cancellable(booking, shop.cancellationNoticeHours, now)) {
     throw conflict(
       `Bookings can only be ${change} online up to ${shop.cancellationNoticeHours} hours before the appointment. Please call us on ${shop.phone}.`,
@@ -73,7 +90,7 @@ export interface ManageOptions {
 }
 
 export async function getBookingByToken(db: Db, token: string, options: ManageOptions): Promise<ManagedBooking> {
-  return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? new Date());
+  return managed(db, await findByToken(db, token), options.noticeHours, options.now ?? new Date());
 }
 
 /**
@@ -138,7 +155,7 @@ export async function getManagePage(
 ) {
   const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
   return {
-    booking: toManaged(booking, shop.cancellationNoticeHours, now),
+    booking: await managed(ctx.db, booking, shop.cancellationNoticeHours, now),
     moveOptions: await moveOptionsFor(ctx, booking, shop, query, now),
   };
 }
@@ -152,7 +169,7 @@ export async function bookingIcsByToken(ctx: AppContext, token: string) {
 }
 
 /** Frees a booking's time: a manual slot is on offer again, an appointment's own slot is released. */
-async function freeSlot(db: Db, slotId: number) {
+export async function freeSlot(db: Db, slotId: number) {
   await db
     .updateTable("booking_slots")
     .set((eb) => ({
@@ -204,6 +221,7 @@ async function cancelRecord(
   const current = cancelled.slot_id === booking.slotId ? booking : await loadBooking(db, { id: booking.id });
   if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
   await queueCancellationMail(db, current, by);
+  await settlePaymentOnCancel(db, current, by, (await loadSettings(db)).cancellationNoticeHours, now);
   return { ...current, status: "cancelled", cancelledAt, cancelledBy: by };
 }
 
@@ -266,7 +284,7 @@ export async function rescheduleBookingByToken(
     return after;
   });
   nudgeJobWorkers();
-  return toManaged(moved, shop.cancellationNoticeHours, now);
+  return managed(ctx.db, moved, shop.cancellationNoticeHours, now);
 }
 
 /** The customer cancels through the private link, up to the notice period; the shop is told. */
@@ -278,11 +296,14 @@ export async function cancelBookingByToken(
   const shop = await loadSettings(ctx.db);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
-    assertChangeable(booking, shop, now, "cancelled");
+    const facts = await paymentFacts(trx, booking, shop.cancellationNoticeHours, now);
+    if (!cancellableWith(booking, facts, shop.cancellationNoticeHours, now)) {
+      assertChangeable(booking, shop, now, "cancelled");
+    }
     return cancelRecord(trx, booking, "customer", now);
   });
   nudgeJobWorkers();
-  return toManaged(cancelled, shop.cancellationNoticeHours, now);
+  return managed(ctx.db, cancelled, shop.cancellationNoticeHours, now);
 }
 
 export interface AdminCancellation {

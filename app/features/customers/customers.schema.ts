@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 
 /* Customer records, attendance and the owner's notes: shared by the admin screens and the API. */
 
@@ -61,8 +62,12 @@ export const customerBookingSchema = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
-  status: z.enum(["confirmed", "cancelled"]),
+  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
   services: z.array(z.string()),
+  /** The deposit, prepayment or card on file, with what was refunded or charged; null for a booking without one. */
+  payment: bookingPaymentSchema.nullable(),
+  /** Whether the customer asked for texts with this booking. */
+  smsConsent: z.boolean(),
   /** Pounds. */
   total: z.number(),
   attendance: z.enum(ATTENDANCE_VALUES).nullable(),

@@ -6,6 +6,7 @@ import { cancelBookingByAdmin } from "~/features/booking/manage.server";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
+import { paymentsOf } from "~/features/payments/payment-records.server";
 import {
   customerKey,
   type Attendance,
@@ -37,6 +38,7 @@ function bookingRows(db: Db) {
       "b.notes",
       "b.status",
       "b.attendance",
+      "b.sms_consent",
       "b.total_pence",
       "b.created_at",
       "b.cancelled_at",
@@ -147,16 +149,14 @@ async function loadHeld(db: Db, email: string) {
     notesOf(db, key),
   ]);
   if (rows.length === 0 && messages.length === 0 && notes === undefined) throw notFound("Customer");
-  const services = await servicesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { key, rows, messages, notes, services };
+  const ids = rows.map((row) => row.id);
+  const [services, payments] = await Promise.all([servicesOf(db, ids), paymentsOf(db, ids)]);
+  return { key, rows, messages, notes, services, payments };
 }
 
 /** Everything held about one e-mail address; 404 when nothing is. */
 export async function getCustomer(db: Db, email: string, now: Date = new Date()): Promise<CustomerRecord> {
-  const { key, rows, messages, notes, services } = await loadHeld(db, email);
+  const { key, rows, messages, notes, services, payments } = await loadHeld(db, email);
   const summary = summarise(key, rows, now);
   const latestMessage = messages[0];
   return {
@@ -172,6 +172,8 @@ export async function getCustomer(db: Db, email: string, now: Date = new Date())
       endTime: row.end_time,
       status: row.status,
       services: (services.get(row.id) ?? []).map((service) => service.title),
+      payment: payments.get(row.id) ?? null,
+      smsConsent: row.sms_consent === 1,
       total: toPounds(row.total_pence),
       attendance: row.attendance,
       canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { apiDoc } from "~/lib/api-docs.server";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
+import {
+  paymentSettingsSchema,
+  paymentSettingsViewSchema,
+  publicPaymentSettingsSchema,
+} from "~/features/payments/payments.schema";
+import {
+  paymentSettingsView,
+  publicPaymentSettings,
+  savePaymentSettings,
+} from "~/features/payments/payment-settings.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { settingsFieldsSchema, settingsSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
@@ -13,7 +23,8 @@ const publicSettingsSchema = settingsFieldsSchema.omit(
   >,
 );
 
-export function settingsApi({ db }: AppContext) {
+export function settingsApi(ctx: AppContext) {
+  const { db } = ctx;
   const router = apiRouter();
 
   const read = apiDoc({
@@ -22,22 +33,37 @@ export function settingsApi({ db }: AppContext) {
     responses: {
       200: [
         "Every field for an admin, so that it can be edited and PUT back whole; the public fields for everyone else",
-        z.union([settingsFieldsSchema, publicSettingsSchema]),
+        z.union([
+          settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema }),
+          publicSettingsSchema.extend({ payments: publicPaymentSettingsSchema }),
+        ]),
       ],
     },
   });
   router.get("/", read, async (_req, res) => {
     const settings = await loadSettings(db);
-    res.json(currentUser(res)?.isAdmin ? settings : publicSettings(settings));
+    res.json(
+      currentUser(res)?.isAdmin
+        ? { ...settings, payments: await paymentSettingsView(ctx) }
+        : { ...publicSettings(settings), payments: await publicPaymentSettings(ctx) },
+    );
   });
 
   const saved = apiDoc({
-    summary: "Replaces the settings with the whole object; answers what was saved",
-    body: settingsSchema,
-    responses: { 200: ["The saved settings", settingsFieldsSchema] },
+    summary:
+      "Replaces the settings with the whole object; answers what was saved. `payments` may be left out to keep it as it is",
+    body: settingsSchema.extend({ payments: paymentSettingsSchema.optional() }),
+    responses: {
+      200: ["The saved settings", settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema })],
+      400: ["A field is wrong, or a payment policy without Stripe's keys; nothing changed", apiErrorSchema],
+    },
   });
   router.put("/", saved, requireAdmin, async (req, res) => {
-    res.json(await saveSettings(db, parseInput(settingsSchema, req.body)));
+    const settings = parseInput(settingsSchema, req.body);
+    const payments = parseInput(paymentSettingsSchema.optional(), (req.body as { payments?: unknown })?.payments);
+    // Payments first: a policy refused for want of keys leaves everything as it was.
+    if (payments) await savePaymentSettings(ctx, db, payments);
+    res.json({ ...(await saveSettings(db, settings)), payments: await paymentSettingsView(ctx) });
   });
   return router;
 }
