@@ -3,12 +3,14 @@ import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.serv
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
+import { textJobHandlers } from "~/features/texts/texts.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
   ...retentionJobHandlers,
   ...paymentJobHandlers,
+  ...textJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

@@ -3,6 +3,7 @@ import { cancelJobs, enqueueJob } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
 import type { MailBooking, PreviousTime } from "./booking-mail.server";
+import { queueBookingTexts, textReminderKey } from "~/features/texts/texts.server";
 
 /*
  * The booking's side of the job queue: which mails a booking change queues. Each is called
@@ -47,7 +48,7 @@ export const reminderKey = (bookingId: number) => `${BOOKING_REMINDER_JOB}:${boo
 export const reminderInstant = (date: string, startTime: string, leadHours: number) =>
   new Date(shopInstant(date, startTime).getTime() - leadHours * HOUR_MS);
 
-type QueuedBooking = MailBooking & { id: number };
+type QueuedBooking = MailBooking & { id: number; smsConsent?: boolean };
 
 async function queueMail(
   db: Db,
@@ -65,6 +66,7 @@ async function queueMail(
  */
 async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, now: Date) {
   const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
+  await queueBookingTexts(db, booking, token, runAt, now, { confirmation: false });
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
     return;
@@ -81,6 +83,7 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string, n
 /** A new booking: the customer's confirmation, the shop's notice and the reminder. */
 export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = new Date()) {
   await queueMail(db, "confirmation", booking, { token });
+  await queueBookingTexts(db, booking, token, undefined, now, { confirmation: true });
   await queueMail(db, "shop-notice", booking);
   await scheduleReminder(db, booking, token, now);
 }
@@ -101,5 +104,6 @@ export async function queueRescheduleMails(
 /** A cancelled booking: its reminder goes, and the other side is told. */
 export async function queueCancellationMail(db: Db, booking: QueuedBooking, by: "customer" | "admin") {
   await cancelJobs(db, reminderKey(booking.id));
+  await cancelJobs(db, textReminderKey(booking.id));
   await queueMail(db, by === "customer" ? "shop-cancellation" : "customer-cancellation", booking);
 }

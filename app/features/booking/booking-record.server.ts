@@ -19,6 +19,8 @@ export interface BookingRecord extends MailBooking {
   sequence: number;
   /** The booked services still on the price list (a deleted service keeps only its title and price here). */
   serviceIds: number[];
+  /** The customer asked for texts (confirmation and reminder). */
+  smsConsent: boolean;
 }
 
 export type BookingLookup = { id: number } | { tokenHash: string } | { confirmedOnSlot: number };
@@ -42,6 +44,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
       "b.cancelled_at",
       "b.cancelled_by",
       "b.sequence",
+      "b.sms_consent",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -89,6 +92,7 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
     cancelledAt: row.cancelled_at,
     cancelledBy: row.cancelled_by,
     sequence: row.sequence,
+    smsConsent: row.sms_consent === 1,
     serviceIds: services.flatMap((service) => (service.service_id === null ? [] : [service.service_id])),
   };
 }

@@ -11,13 +11,18 @@ export const PAYMENT_STATUSES = ["awaiting", "paid", "card_saved", "refunded", "
 export const NO_KEYS_MESSAGE =
   "Online payments need the shop's Stripe secret key and webhook signing secret: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or paste them on this screen";
 
+/**
+ * A pasted key; what GET answers in its place (where the key comes from, or null) is read as "keep the stored
+ * one", so a client can PUT back what it read.
+ */
 const stripeKey = (pattern: RegExp, message: string) =>
   z
-    .string({ error: message })
-    .trim()
-    .max(300, message)
-    .refine((value) => value === "" || pattern.test(value), message)
-    .optional();
+    .union([z.enum(["environment", "settings"]), z.null(), z.string({ error: message }).trim().max(300, message)], {
+      error: message,
+    })
+    .optional()
+    .transform((value) => (value === null || value === "environment" || value === "settings" ? undefined : value))
+    .refine((value) => value === undefined || value === "" || pattern.test(value), message);
 
 export const paymentSettingsSchema = z.object(
   {
