@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { redirect, useLocation, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
@@ -49,6 +49,8 @@ import { formatShopDate, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/bookings";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
+import { policySentence } from "~/features/payments/payments.schema";
+import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
 const BOOKING_FAILED_MESSAGE = "Failed to book your appointment. Please try again.";
 /** The GET form that the service, barber and calendar controls belong to when the page runs without JavaScript. */
@@ -98,6 +100,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     choices,
     availability: { dates, times },
     closures: closureAnnouncements(shop),
+    paymentPolicy: policySentence(await publicPaymentSettings(context), shop.cancellationNoticeHours),
+    textsOffered: context.config.twilio !== undefined,
   };
 }
 
@@ -126,6 +130,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             bookingRequestSchema.parse(body),
             options,
           );
+    // A booking that pays first goes to Stripe's Checkout page, with or without JavaScript.
+    if (confirmation.payment?.checkoutUrl) return redirect(confirmation.payment.checkoutUrl);
     return { confirmation };
   } catch (error) {
     const slotNotice = error instanceof HttpError ? lostTimeNotice(error.status, error.message) : null;
@@ -193,6 +199,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
       customerPhone: values.customerPhone,
       notes: values.notes,
       services: values.services.map(String),
+      smsConsent: values.smsConsent,
     };
     try {
       const booked =
@@ -207,6 +214,10 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               startTime: choice.startTime,
               memberId: choice.memberId,
             } satisfies AppointmentRequestInput);
+      if (booked.payment?.checkoutUrl) {
+        window.location.assign(booked.payment.checkoutUrl);
+        return;
+      }
       toast({ title: "Your appointment has been booked successfully!" });
       flow.reset();
       setDetailsShown(false);
@@ -253,6 +264,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             </>
           )}
         </p>
+        {loaderData.paymentPolicy && (
+          <p data-testid="payment-policy" className="font-medium text-ink-foreground">
+            {loaderData.paymentPolicy}.
+          </p>
+        )}
       </PageIntro>
       <PageSection aria-label="Booking" className="pt-8 sm:pt-10">
         {/* Without JavaScript the services, the barber and the calendar's buttons send this form (their `form`
@@ -395,6 +411,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                     action={`${location.pathname}${location.search}#your-details-title`}
                     hiddenFields={flow.postedChoice}
                     posted={posted}
+                    textsOffered={loaderData.textsOffered}
+                    paymentPolicy={loaderData.paymentPolicy}
                   />
                 </CardContent>
               </Card>
