@@ -330,6 +330,8 @@ export const adminSlotSchema = publicSlotSchema.extend({
   attendance: z.enum(["attended", "no-show"]).nullable().optional(),
   /** The customer's no-shows over all their bookings, to flag someone who often misses appointments. */
   customerNoShows: z.int().optional(),
+  /** The booking's deposit, prepayment or card on file; null when it has none. */
+  payment: bookingPaymentSchema.nullable().optional(),
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { paymentsOf } from "~/features/payments/payment-records.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import type { Database } from "~/db/database";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
@@ -144,6 +145,10 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
   const byBooking = new Map<number, typeof services>();
   for (const service of services)
     byBooking.set(service.booking_id, [...(byBooking.get(service.booking_id) ?? []), service]);
+  const payments = await paymentsOf(
+    db,
+    rows.flatMap((row) => (row.booking_id === null ? [] : [row.booking_id])),
+  );
 
   return rows.map((row) => {
     const slot = toPublicSlot(row);
@@ -166,6 +171,7 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
       bookedAt: row.booked_at ?? undefined,
       attendance: row.attendance,
       customerNoShows: Number(row.customer_no_shows ?? 0),
+      payment: payments.get(row.booking_id) ?? null,
     };
   });
 }

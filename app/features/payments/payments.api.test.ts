@@ -374,6 +374,11 @@ describe("the owner's charge and refund", () => {
     expect(intent!.params).toMatchObject({ amount: "1200", currency: "gbp", off_session: "true", confirm: "true" });
     expect(intent!.idempotencyKey).toBeTruthy();
     expect((await admin.post(`/api/bookings/${id}/charge`, { reason: "no-show" })).status).toBe(409);
+    const listed = (await admin.get("/api/booking-slots?admin=true")).body as {
+      bookingId?: number;
+      payment?: unknown;
+    }[];
+    expect(listed.find((slot) => slot.bookingId === id)?.payment).toMatchObject({ kind: "card", charged: 12 });
     const audit = await api.db
       .selectFrom("audit_log")
       .select("action")
