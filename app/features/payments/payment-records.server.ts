@@ -2,8 +2,8 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import type { BookingRecord } from "~/features/booking/booking-record.server";
 import { enqueueJob } from "~/features/jobs/jobs.server";
-import { formatPence } from "~/lib/money";
-import { hoursUntil } from "~/lib/shop-time";
+import { formatPence, toPounds } from "~/lib/money";
+import { hoursUntil, shopInstant, shopToday } from "~/lib/shop-time";
 import type { PaymentMail } from "./payment-mail.server";
 import { paymentView } from "./payment-view.server";
 import type { BookingPayment } from "./payments.schema";
@@ -153,5 +153,32 @@ export async function paymentFacts(
     cancelWarning: booking.status === "confirmed" ? lateCancellationWarning(row, booking, noticeHours, now) : null,
     /** A customer with money on file may still cancel inside the notice (the warning says what it costs). */
     onFile: row?.status === "paid" || row?.status === "card_saved",
+  };
+}
+
+/** The month's money so far (in the shop's zone): deposits and prepayments taken, fees charged, refunds made. */
+export async function monthMoney(db: Db, now: Date = new Date()) {
+  const start = shopInstant(`${shopToday(now).slice(0, 7)}-01`, "00:00").toISOString();
+  const [paid, charged, refunded] = await Promise.all([
+    db
+      .selectFrom("booking_payments")
+      .select((eb) => eb.fn.sum<number>("paid_pence").as("total"))
+      .where("paid_at", ">=", start)
+      .executeTakeFirst(),
+    db
+      .selectFrom("booking_payments")
+      .select((eb) => eb.fn.sum<number>("charged_pence").as("total"))
+      .where("charged_at", ">=", start)
+      .executeTakeFirst(),
+    db
+      .selectFrom("payment_refunds")
+      .select((eb) => eb.fn.sum<number>("amount_pence").as("total"))
+      .where("created_at", ">=", start)
+      .executeTakeFirst(),
+  ]);
+  return {
+    deposits: toPounds(Number(paid?.total ?? 0)),
+    fees: toPounds(Number(charged?.total ?? 0)),
+    refunds: toPounds(Number(refunded?.total ?? 0)),
   };
 }

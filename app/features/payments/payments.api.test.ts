@@ -423,5 +423,10 @@ describe("the owner's charge and refund", () => {
     const rest = await admin.post(`/api/bookings/${id}/refund`, {});
     expect(rest.body).toMatchObject({ refunded: 10, status: "refunded" });
     expect((await admin.post(`/api/bookings/${id}/refund`, {})).status).toBe(409);
+    const month = await admin.get("/api/payments/summary");
+    expect(month.body.deposits).toBeGreaterThanOrEqual(10);
+    expect(month.body.fees).toBeGreaterThanOrEqual(12);
+    expect(month.body.refunds).toBeGreaterThanOrEqual(10);
+    expect((await api.anonymous().get("/api/payments/summary")).status).toBe(401);
   });
 });

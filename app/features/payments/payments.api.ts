@@ -5,6 +5,7 @@ import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import { toPence } from "~/lib/money";
 import { bookingPaymentSchema, chargeRequestSchema, refundRequestSchema } from "./payments.schema";
+import { monthMoney } from "./payment-records.server";
 import { checkoutOutcome, chargeNoShowFee, receiveStripeEvent, refundByAdmin } from "./payments.server";
 
 /* /api/payments: Stripe's webhook and the success page's lookup; /api/bookings/{id}/charge|refund for the owner. */
@@ -43,6 +44,16 @@ export function paymentsApi(ctx: AppContext) {
     summary: "Where a Checkout session's booking stands (the success page); asks Stripe when the webhook is late",
     tag: "payments",
     responses: { 200: ["The booking's reference and status", checkoutOutcomeSchema] },
+  });
+  const summary = apiDoc({
+    summary: "This month's deposits and prepayments taken, no-show fees charged and refunds made (pounds)",
+    tag: "payments",
+    responses: {
+      200: ["The month's totals", z.object({ deposits: z.number(), fees: z.number(), refunds: z.number() })],
+    },
+  });
+  router.get("/summary", summary, requireAdmin, async (_req, res) => {
+    res.json(await monthMoney(ctx.db));
   });
   router.get("/checkout/:sessionId", outcome, async (req, res) => {
     const found = await checkoutOutcome(ctx, String(req.params.sessionId));
