@@ -40,6 +40,7 @@ const ACTIONS: Record<string, string> = {
   "POST /booking-slots/:id/cancel": "cancel booking",
   "POST /bookings/:id/charge": "charge no-show fee",
   "POST /bookings/:id/refund": "refund payment",
+  "POST /bookings/:id/payment-link": "mail fee payment link",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
   "POST /media": "upload",

@@ -354,6 +354,7 @@ export interface BookingPaymentsTable {
   charge_reason: string | null;
   charge_intent_id: string | null;
   charged_at: string | null;
+  fee_session_id: string | null;
   created_at: string;
 }
 

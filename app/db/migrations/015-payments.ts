@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("charge_reason", "text")
     .addColumn("charge_intent_id", "text")
     .addColumn("charged_at", "text")
+    // A Checkout session mailed for the fee when the saved card was declined.
+    .addColumn("fee_session_id", "text", (col) => col.unique())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
 

@@ -6,7 +6,7 @@ import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import { toPence } from "~/lib/money";
 import { bookingPaymentSchema, chargeRequestSchema, refundRequestSchema } from "./payments.schema";
 import { monthMoney } from "./payment-records.server";
-import { checkoutOutcome, chargeNoShowFee, receiveStripeEvent, refundByAdmin } from "./payments.server";
+import { checkoutOutcome, chargeNoShowFee, mailFeeLink, receiveStripeEvent, refundByAdmin } from "./payments.server";
 
 /* /api/payments: Stripe's webhook and the success page's lookup; /api/bookings/{id}/charge|refund for the owner. */
 
@@ -28,6 +28,16 @@ export function paymentsWebhookApi(ctx: AppContext) {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await receiveStripeEvent(ctx, body, req.get("stripe-signature"));
     res.json({ received: true });
+  });
+  const link = apiDoc({
+    summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
+    responses: {
+      200: ["Mailed: the booking's payment", bookingPaymentSchema],
+      409: ["Already charged, or no fee set", apiErrorSchema],
+    },
+  });
+  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
+    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
   });
   return router;
 }
@@ -60,6 +70,16 @@ export function paymentsApi(ctx: AppContext) {
     res.set("Cache-Control", "no-store");
     res.json({ reference: found.reference, status: found.status, paymentStatus: found.paymentStatus });
   });
+  const link = apiDoc({
+    summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
+    responses: {
+      200: ["Mailed: the booking's payment", bookingPaymentSchema],
+      409: ["Already charged, or no fee set", apiErrorSchema],
+    },
+  });
+  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
+    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
+  });
   return router;
 }
 
@@ -91,6 +111,16 @@ export function bookingMoneyApi(ctx: AppContext) {
     const { amount } = parseInput(refundRequestSchema, req.body ?? {});
     const pence = amount === undefined ? undefined : toPence(amount);
     res.json(await refundByAdmin(ctx, parseId(req.params.id, "Booking"), pence));
+  });
+  const link = apiDoc({
+    summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
+    responses: {
+      200: ["Mailed: the booking's payment", bookingPaymentSchema],
+      409: ["Already charged, or no fee set", apiErrorSchema],
+    },
+  });
+  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
+    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
   });
   return router;
 }

@@ -28,6 +28,7 @@ import {
 import {
   StripeUnavailableError,
   chargeOffSession,
+  createCheckoutSession,
   expireCheckoutSession,
   refundPayment,
   retrieveCheckoutSession,
@@ -129,6 +130,20 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = ne
   const card = savedCard(session);
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
   await ctx.db.transaction().execute(async (trx) => {
+    // A fee paid through the link mailed after a declined card: recorded as charged, once.
+    const fee = await trx
+      .updateTable("booking_payments")
+      .set({
+        charge_state: "charged",
+        status: "charged",
+        charged_pence: session.amount_total ?? 0,
+        charge_intent_id: card.paymentIntent,
+        charged_at: now.toISOString(),
+      })
+      .where("fee_session_id", "=", sessionId)
+      .where("charge_state", "is", null)
+      .executeTakeFirst();
+    if (fee.numUpdatedRows > 0n) return;
     const row = await trx
       .selectFrom("booking_payments")
       .selectAll()
@@ -400,6 +415,54 @@ export async function refundByAdmin(ctx: Ctx, bookingId: number, amountPence?: n
     }
     const key = `refund-admin-${bookingId}-${now.getTime()}`;
     await queueRefund(trx, bookingId, amount, "by-shop", key, now);
+  });
+  nudgeJobWorkers();
+  return loadPaymentView(ctx.db, bookingId);
+}
+
+/**
+ * POST /api/bookings/{id}/payment-link: after a declined card, the owner mails the customer a Checkout link for
+ * the fee; paying it records the fee as charged (settleCheckout), once.
+ */
+export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = new Date()) {
+  const booking = await loadBooking(ctx.db, { id: bookingId });
+  if (!booking) throw notFound("Booking");
+  const payment = await findPayment(ctx.db, bookingId);
+  if (!payment) throw conflict(NO_CARD_MESSAGE);
+  if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
+  const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
+  if (rules.noShowFeePence <= 0) throw conflict("Set a no-show fee in Settings → Payments first.");
+  const keys = await requireKeys(ctx);
+  const back = `${ctx.config.publicUrl}/bookings/paid`;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await createCheckoutSession(stripeClient(ctx.config, keys), {
+      mode: "payment",
+      purpose: "fee",
+      customer: payment.stripe_customer_id ?? undefined,
+      reference: booking.reference,
+      amountPence: rules.noShowFeePence,
+      description: `${shop.shopName}: fee (${booking.reference})`,
+      customerEmail: booking.customerEmail,
+      successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.config.publicUrl}/`,
+      expiresAt: new Date(now.getTime() + 23 * 3_600_000),
+    });
+  } catch (error) {
+    if (error instanceof StripeUnavailableError) throw new HttpError(503, paymentUnavailableMessage(shop.phone));
+    throw error;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("booking_payments")
+      .set({ fee_session_id: session.id })
+      .where("booking_id", "=", bookingId)
+      .execute();
+    await queuePaymentMail(
+      trx,
+      { ...mailAbout(booking, "payment-link", rules.noShowFeePence), link: session.url ?? "" },
+      now,
+    );
   });
   nudgeJobWorkers();
   return loadPaymentView(ctx.db, bookingId);

@@ -62,6 +62,10 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 
 export interface CheckoutRequest {
   mode: "payment" | "setup";
+  /** The customer already saved with the booking (a fee's payment link); a new one otherwise. */
+  customer?: string;
+  /** Told apart from the booking's own session in the keys: a fee's link is another session. */
+  purpose?: "booking" | "fee";
   reference: string;
   amountPence: number;
   description: string;
@@ -78,10 +82,12 @@ export interface CheckoutRequest {
  */
 export const createCheckoutSession = (client: Stripe, request: CheckoutRequest) =>
   callStripe(async () => {
-    const customer = await client.customers.create(
-      { email: request.customerEmail, metadata: { reference: request.reference } },
-      { idempotencyKey: `customer-${request.reference}` },
-    );
+    const customer = request.customer
+      ? { id: request.customer }
+      : await client.customers.create(
+          { email: request.customerEmail, metadata: { reference: request.reference } },
+          { idempotencyKey: `customer-${request.reference}` },
+        );
     return client.checkout.sessions.create(
       {
         mode: request.mode,
@@ -109,7 +115,9 @@ export const createCheckoutSession = (client: Stripe, request: CheckoutRequest) 
             }
           : { setup_intent_data: { metadata: { reference: request.reference } } }),
       },
-      { idempotencyKey: `checkout-${request.reference}` },
+      {
+        idempotencyKey: `checkout-${request.purpose ?? "booking"}-${request.reference}-${request.expiresAt.getTime()}`,
+      },
     );
   });
 
