@@ -89,6 +89,8 @@ export const customerRecordSchema = customerSummarySchema.extend({
   notes: z.string(),
   history: z.array(customerBookingSchema),
   messages: z.array(customerMessageSchema),
+  /** The customer's phone answered STOP to a text: no text goes to it, whatever a booking's consent. */
+  textsStopped: z.boolean(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

@@ -7,6 +7,7 @@ import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
 import { paymentsOf } from "~/features/payments/payment-records.server";
+import { isOptedOut } from "~/features/texts/texts.server";
 import {
   customerKey,
   type Attendance,
@@ -159,11 +160,13 @@ export async function getCustomer(db: Db, email: string, now: Date = new Date())
   const { key, rows, messages, notes, services, payments } = await loadHeld(db, email);
   const summary = summarise(key, rows, now);
   const latestMessage = messages[0];
+  const phone = summary.phone || latestMessage?.phone || "";
   return {
     ...summary,
     name: summary.name || latestMessage?.name || "",
-    phone: summary.phone || latestMessage?.phone || "",
+    phone,
     notes: notes ?? "",
+    textsStopped: phone !== "" && (await isOptedOut(db, phone)),
     history: rows.map((row): CustomerBooking => ({
       bookingId: row.id,
       reference: row.reference,

@@ -135,9 +135,12 @@ describe("text messages", () => {
     expect((await inbound({ From: "+447700900127", Body: "stop " })).status).toBe(200);
     const optOut = await api.db.selectFrom("text_opt_outs").selectAll().where("phone", "=", "+447700900127").execute();
     expect(optOut).toHaveLength(1);
-    await book(freshDay(), { customerPhone: "07700 900127", smsConsent: true });
+    await book(freshDay(), { customerPhone: "07700 900127", smsConsent: true, customerEmail: "stopped@example.com" });
     await api.runJobs();
     expect(textsTo("+447700900127")).toHaveLength(0);
+    const record = (await admin.get("/api/customers/stopped%40example.com")).body;
+    expect(record.textsStopped).toBe(true);
+    expect(record.history[0]).toMatchObject({ smsConsent: true, payment: null });
   });
 
   it("the owner can turn texts off", async () => {
