@@ -87,6 +87,8 @@ export interface TestContextOptions {
   pages?: boolean;
   /** A second app instance on the PostgreSQL database of another test app: its own handle, caches and port. */
   joinDatabaseUrl?: string;
+  /** SQLite in a file rather than in memory, for race tests (PostgreSQL is always a real server). */
+  onDisk?: boolean;
 }
 
 /** Another process's handle on the same PostgreSQL database; closing it leaves the database in place. */
@@ -100,7 +102,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
   const { db, close, url } = options.joinDatabaseUrl
     ? joinTestDatabase(options.joinDatabaseUrl)
-    : await createTestDatabase();
+    : await createTestDatabase({ onDisk: options.onDisk });
   const storage = await openMediaStorage(config.mediaStorage);
   const ctx: AppContext = { db, config, storage, mailer: createMailer(config.mail.smtpUrl, config.mail.from) };
   return {
