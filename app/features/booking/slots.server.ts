@@ -95,7 +95,10 @@ export async function listAvailableSlots(db: Db, now: Date = new Date()): Promis
 /** Every slot and appointment (from a date, when given) with the customer details of its confirmed booking. */
 export async function listAdminSlots(db: Db, options: { from?: string; to?: string } = {}): Promise<AdminSlot[]> {
   const rows = await slotsWithMembers(db)
-    .leftJoin("bookings as b", (join) => join.onRef("b.slot_id", "=", "s.id").on("b.status", "=", "confirmed"))
+    // A booking waiting for its payment holds its time too: the owner sees it, with its payment's state.
+    .leftJoin("bookings as b", (join) =>
+      join.onRef("b.slot_id", "=", "s.id").on("b.status", "in", ["confirmed", "awaiting_payment"]),
+    )
     .select([
       ...slotColumns,
       "b.id as booking_id",
@@ -135,7 +138,7 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
         .selectFrom("bookings")
         .innerJoin("booking_slots", "booking_slots.id", "bookings.slot_id")
         .select("bookings.id")
-        .where("bookings.status", "=", "confirmed")
+        .where("bookings.status", "in", ["confirmed", "awaiting_payment"])
         .$if(options.from !== undefined, (query) => query.where("booking_slots.date", ">=", options.from!))
         .$if(options.to !== undefined, (query) => query.where("booking_slots.date", "<=", options.to!)),
     )

@@ -153,6 +153,8 @@ describe("POST /api/bookings with a deposit", () => {
     expect(created!.params.cancel_url).toContain(api.config.publicUrl);
     expect(await offered(date)).not.toContain("10:00");
     expect((await manage(response.body.manageToken)).status).toBe("awaiting_payment");
+    const listed = (await admin.get(`/api/booking-slots?admin=true&from=${date}&to=${date}`)).body;
+    expect(listed[0]).toMatchObject({ reference: response.body.reference, payment: { status: "awaiting" } });
   });
 
   it("asks the total when the deposit is above it, and everything for prepayment", async () => {
