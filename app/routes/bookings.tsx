@@ -49,7 +49,7 @@ import { formatShopDate, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/bookings";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
-import { policySentence } from "~/features/payments/payments.schema";
+import { policySentence } from "~/features/payments/payment-policy";
 import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
 const BOOKING_FAILED_MESSAGE = "Failed to book your appointment. Please try again.";

@@ -40,9 +40,11 @@ afterAll(async () => {
 });
 
 describe("booking with a deposit, without JavaScript", () => {
-  it("says the policy up front on the booking page", async () => {
-    const page = await api.anonymous().get("/bookings");
-    expect(page.text).toContain("£10.00 deposit to book, refunded if you cancel 24 hours ahead");
+  it("says the policy up front on the booking and prices pages", async () => {
+    for (const path of ["/bookings", "/prices"]) {
+      const page = await api.anonymous().get(path);
+      expect(page.text).toContain("£10.00 deposit to book, refunded if you cancel 24 hours ahead");
+    }
   });
 
   it("sends the posted form on to Checkout, and the success page shows the reference, confirmed", async () => {

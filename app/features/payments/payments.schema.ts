@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatPounds } from "~/lib/money";
 import { numberField, poundsField } from "~/lib/schema-fields";
 
 /* The owner's payment rules (Settings → Payments) and a booking's payment as the API shows it (issue 22). */
@@ -93,17 +92,3 @@ export const refundRequestSchema = z.object({
     .refine((value) => value > 0, "Amount must be more than £0.00")
     .optional(),
 });
-
-/** What the booking pages say up front, before any details are typed. */
-export function policySentence(settings: PublicPaymentSettings, noticeHours: number) {
-  switch (settings.policy) {
-    case "deposit":
-      return `${formatPounds(settings.deposit)} deposit to book, refunded if you cancel ${noticeHours} hours ahead`;
-    case "prepayment":
-      return `Pay online when you book, refunded in full if you cancel ${noticeHours} hours ahead`;
-    case "card":
-      return `We keep a card on file; a no-show or a cancellation inside ${noticeHours} hours costs ${formatPounds(settings.noShowFee)}`;
-    case "none":
-      return null;
-  }
-}
