@@ -60,6 +60,16 @@ export function AdminPaymentActions({
               Charge no-show fee
             </Button>
           )}
+          {chargeable && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => call("payment-link", {}, "Payment link mailed to the customer")}
+            >
+              Mail a payment link
+            </Button>
+          )}
           {refundable && (
             <Button size="sm" variant="outline" disabled={busy} onClick={() => call("refund", {}, "Refund on its way")}>
               Refund {payment.kind === "card" ? formatPounds(payment.charged) : "in full"}
