@@ -112,6 +112,36 @@ export const configSchema = z
       .enum(["json", "text", ""])
       .optional()
       .transform((value) => value || undefined),
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+        .optional(),
+    ),
+    STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    TWILIO_ACCOUNT_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^AC\w+$/, "must be a Twilio account SID (AC…)")
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(\+[1-9]\d{6,14}|MG\w+|[A-Za-z0-9 ]{1,11})$/,
+          "must be a phone number in E.164 (+44…), a sender name or a messaging service SID",
+        )
+        .optional(),
+    ),
+    TWILIO_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     RESPONSE_CACHE: z
       .enum(["on", "off", ""])
       .default("on")
@@ -149,6 +179,23 @@ export const configSchema = z
     },
     bookingCancelNoticeHours: env.BOOKING_CANCEL_NOTICE_HOURS,
     seedDemoContent: env.SEED_DEMO_CONTENT,
+    /** The shop's own Stripe account (decision 029); keys pasted on the settings screen apply when these are unset. */
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** Another host for Stripe's API: the tests' loopback double. */
+      apiUrl: env.STRIPE_API_URL,
+    },
+    /** Text messages through the shop's own Twilio account: on when all three are set. */
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: (env.TWILIO_API_URL ?? "https://api.twilio.com").replace(/\/+$/, ""),
+          }
+        : undefined,
     responseCache: env.RESPONSE_CACHE,
     /** One JSON object per line, or readable text; unset, server/log.ts decides (JSON in production off a terminal). */
     logFormat: env.LOG_FORMAT,

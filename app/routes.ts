@@ -9,6 +9,7 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("contact", "routes/contact.tsx"),
   route("bookings", "routes/bookings.tsx"),
+  route("bookings/paid", "routes/booking-paid.tsx"),
   route("bookings/manage/:token", "routes/booking-manage.tsx"),
   route("account", "routes/account.tsx"),
   route("account/sign-in/:token", "routes/account-sign-in.tsx"),

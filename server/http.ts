@@ -26,6 +26,8 @@ import { z } from "zod";
 import { apiDoc } from "~/lib/api-docs.server";
 import { bookingAttendanceApi, customersApi } from "~/features/customers/customers.api";
 import { settingsApi } from "~/features/settings/settings.api";
+import { textsApi } from "~/features/texts/texts.api";
+import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
@@ -45,6 +47,9 @@ export interface HttpOptions {
 
 export function createApi(ctx: AppContext, cache?: ResponseCache) {
   const api = createRouter();
+  // Before the JSON parser: Stripe's signature is checked on the raw body.
+  api.use("/payments", paymentsWebhookApi(ctx));
+  api.use("/texts", textsApi(ctx));
   api.use(express.json({ limit: "100kb", verify: refuseNulInJson }));
   // Answers are private unless the response cache marks them public (anonymous, public content only).
   api.use((_req, res, next) => {
@@ -70,6 +75,8 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/bookings", calendarBookingsApi(ctx));
   api.use("/team", calendarTeamApi(ctx));
   api.use(calendarFeedsApi(ctx));
+  api.use("/bookings", bookingMoneyApi(ctx));
+  api.use("/payments", paymentsApi(ctx));
   api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
   api.use("/settings", settingsApi(ctx));

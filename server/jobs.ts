@@ -4,6 +4,8 @@ import { reviewJobHandlers } from "~/features/reviews/review-requests.server";
 import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.server";
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
+import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
+import { textJobHandlers } from "~/features/texts/texts.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
@@ -11,6 +13,8 @@ export const jobHandlers: JobHandlers = {
   ...retentionJobHandlers,
   ...accountJobHandlers,
   ...reviewJobHandlers,
+  ...paymentJobHandlers,
+  ...textJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

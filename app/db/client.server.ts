@@ -26,6 +26,7 @@ import * as mailSettings from "./migrations/011-mail-settings";
 import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
 import * as calendar from "./migrations/013-calendar";
 import * as customerAccounts from "./migrations/014-customer-accounts";
+import * as payments from "./migrations/015-payments";
 
 export type Db = Kysely<Database>;
 
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   "012-booked-time-exclusion": bookedTimeExclusion,
   "013-calendar": calendar,
   "014-customer-accounts": customerAccounts,
+  "015-payments": payments,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

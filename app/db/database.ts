@@ -138,7 +138,8 @@ export interface BookingsTable {
   notes: string;
   total_pence: number;
   duration_minutes: number;
-  status: "confirmed" | "cancelled";
+  /** "awaiting_payment": holding its time until paid (or expired); only a confirmed booking is kept. */
+  status: BookingStatus;
   cancelled_by: string | null;
   mail_status: string;
   mail_error: string | null;
@@ -149,7 +150,11 @@ export interface BookingsTable {
   erased_at: string | null;
   /** The booking's revision: one more each time it is moved (the calendar file's SEQUENCE). */
   sequence: Generated<number>;
+  /** 1 when the customer asked for a text confirmation and reminder. */
+  sms_consent: Generated<number>;
 }
+
+export type BookingStatus = "confirmed" | "cancelled" | "awaiting_payment" | "expired";
 
 export interface BookingServicesTable {
   booking_id: number;
@@ -381,6 +386,80 @@ export interface ReviewRequestsTable {
   unsubscribed_at: string | null;
 }
 
+/** The owner's payment rules and, sealed, the Stripe keys pasted on the settings screen: one row, id 1. */
+export interface PaymentSettingsTable {
+  id: number;
+  policy: "none" | "deposit" | "prepayment" | "card";
+  deposit_pence: number;
+  no_show_fee_pence: number;
+  ask_from: "everyone" | "risky";
+  hold_minutes: number;
+  texts_enabled: number;
+  stripe_secret_key_sealed: string | null;
+  stripe_webhook_secret_sealed: string | null;
+  updated_at: string;
+}
+
+export type PaymentKind = "deposit" | "prepayment" | "card";
+export type PaymentStatus = "awaiting" | "paid" | "card_saved" | "refunded" | "kept" | "charged" | "expired";
+
+/** A booking's payment: what was asked, how it stands, and Stripe's ids to refund or charge it later. */
+export interface BookingPaymentsTable {
+  booking_id: number;
+  kind: PaymentKind;
+  amount_pence: number;
+  status: PaymentStatus;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  expires_at: string;
+  manage_token_sealed: string;
+  stripe_customer_id: string | null;
+  stripe_payment_method_id: string | null;
+  stripe_payment_intent_id: string | null;
+  paid_pence: Generated<number>;
+  paid_at: string | null;
+  /** "charging" while the off-session charge is in flight, so two clicks cannot charge twice. */
+  charge_state: "charging" | "charged" | null;
+  charged_pence: Generated<number>;
+  charge_reason: string | null;
+  charge_intent_id: string | null;
+  charged_at: string | null;
+  fee_session_id: string | null;
+  created_at: string;
+}
+
+/** A refund asked of Stripe: its key is the Idempotency-Key, so a retried job never refunds twice. */
+export interface PaymentRefundsTable {
+  idempotency_key: string;
+  booking_id: number;
+  amount_pence: number;
+  state: "pending" | "done";
+  stripe_refund_id: string | null;
+  reason: string;
+  created_at: string;
+}
+
+/** Stripe events already received: a replay finds its id here and changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** A text sent for one event of a booking ("confirmation", "reminder"): never twice. */
+export interface TextMessagesTable {
+  booking_id: number;
+  event: string;
+  provider_id: string | null;
+  sent_at: string;
+}
+
+/** Phones (E.164) that answered STOP: never texted again. */
+export interface TextOptOutsTable {
+  phone: string;
+  created_at: string;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -417,6 +496,12 @@ export interface Database {
   customer_sign_in_links: CustomerSignInLinksTable;
   customer_sessions: CustomerSessionsTable;
   review_requests: ReviewRequestsTable;
+  payment_settings: PaymentSettingsTable;
+  booking_payments: BookingPaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_events: PaymentEventsTable;
+  text_messages: TextMessagesTable;
+  text_opt_outs: TextOptOutsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -24,6 +24,21 @@ import { seoMeta } from "~/features/seo/seo";
 import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
 import { useShopSettings } from "~/features/settings/use-shop-settings";
 import type { Route } from "./+types/booking-manage";
+import { PaymentNote } from "~/features/payments/components/payment-note";
+
+const STATUS_LABELS: Record<ManagedBooking["status"], string> = {
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  awaiting_payment: "Awaiting payment",
+  expired: "Expired",
+};
+
+const CLOSED_TEXTS: Record<ManagedBooking["status"], string> = {
+  confirmed: "",
+  cancelled: "This booking has been cancelled and the time is free again.",
+  awaiting_payment: "This booking is confirmed once paid.",
+  expired: "This booking was not paid in time, so the time has been released.",
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -113,11 +128,12 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
             <h2 className="text-2xl font-semibold">Appointment</h2>
             <Badge variant={confirmed ? "success" : "destructive"} className="text-sm">
-              {confirmed ? "Confirmed" : "Cancelled"}
+              {STATUS_LABELS[booking.status]}
             </Badge>
           </CardHeader>
           <CardContent className="grid gap-6">
             <BookingFacts booking={booking} />
+            <PaymentNote payment={booking.payment} />
             {confirmed ? (
               <div className="grid gap-4 border-t border-border pt-5">
                 <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -139,7 +155,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                           </Button>
                         }
                         title={CANCEL_QUESTION}
-                        description={CANCEL_CONSEQUENCE}
+                        description={booking.cancelWarning ?? CANCEL_CONSEQUENCE}
                         confirmLabel="Cancel booking"
                         cancelLabel="Keep booking"
                         onConfirm={cancelBooking}
@@ -157,7 +173,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                     <p id="confirm-cancel" className="font-semibold">
                       {CANCEL_QUESTION}
                     </p>
-                    <p className="text-sm text-muted-foreground">{CANCEL_CONSEQUENCE}</p>
+                    <p className="text-sm text-muted-foreground">{booking.cancelWarning ?? CANCEL_CONSEQUENCE}</p>
                     <input type="hidden" name="intent" value="cancel" />
                     <div className="flex flex-col gap-2 sm:flex-row">
                       <Button type="submit" name="confirmed" value="yes" variant="destructive">
@@ -202,7 +218,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
               </div>
             ) : (
               <div role="status" className="grid gap-3 border-t border-border pt-5">
-                <p>This booking has been cancelled and the time is free again.</p>
+                <p>{CLOSED_TEXTS[booking.status]}</p>
                 <Button asChild className="justify-self-start">
                   <Link to="/bookings">Book another appointment</Link>
                 </Button>

@@ -54,6 +54,8 @@ import { formatShopDate, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/bookings";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
+import { policySentence } from "~/features/payments/payment-policy";
+import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
 const BOOKING_FAILED_MESSAGE = "Failed to book your appointment. Please try again.";
 /** The GET form that the service, barber and calendar controls belong to when the page runs without JavaScript. */
@@ -142,6 +144,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       bookAgain: booked?.bookAgain ?? null,
       customer,
       formToken,
+      paymentPolicy: policySentence(await publicPaymentSettings(context), shop.cancellationNoticeHours),
+      textsOffered: context.config.twilio !== undefined,
     },
     formToken || booked ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -172,6 +176,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             bookingRequestSchema.parse(body),
             options,
           );
+    // A booking that pays first goes to Stripe's Checkout page, with or without JavaScript.
+    if (confirmation.payment?.checkoutUrl) return redirect(confirmation.payment.checkoutUrl);
     // Post, redirect, get: a reload or the back button shows the booking instead of sending the form again.
     const cookie = confirmationCookie(context.config.publicUrl.startsWith("https://"));
     return redirect(confirmationPath(confirmation.reference), {
@@ -248,6 +254,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
       notes: values.notes,
       services: values.services.map(String),
       idempotencyKey: (formToken.current ??= newFormToken()),
+      smsConsent: values.smsConsent,
     };
     try {
       const booked =
@@ -262,6 +269,10 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               startTime: choice.startTime,
               memberId: choice.memberId,
             } satisfies AppointmentRequestInput);
+      if (booked.payment?.checkoutUrl) {
+        window.location.assign(booked.payment.checkoutUrl);
+        return;
+      }
       toast({ title: "Your appointment has been booked successfully!" });
       formToken.current = newFormToken();
       setAgain({
@@ -320,6 +331,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             </>
           )}
         </p>
+        {loaderData.paymentPolicy && (
+          <p data-testid="payment-policy" className="font-medium text-ink-foreground">
+            {loaderData.paymentPolicy}.
+          </p>
+        )}
       </PageIntro>
       <PageSection aria-label="Booking" className="pt-8 sm:pt-10">
         {/* Without JavaScript the services, the barber and the calendar's buttons send this form (their `form`
@@ -482,6 +498,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                         : flow.postedChoice
                     }
                     posted={posted}
+                    textsOffered={loaderData.textsOffered}
+                    paymentPolicy={loaderData.paymentPolicy}
                   />
                 </CardContent>
               </Card>

@@ -8,10 +8,17 @@ import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS } from "~/features/servic
 import { listServices } from "~/features/services/services.server";
 import { seoMeta, shopSettingsFrom } from "~/features/seo/seo";
 import type { Route } from "./+types/prices";
+import { policySentence } from "~/features/payments/payment-policy";
+import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = await listServices(context.db);
+  const [services, shop, payments] = await Promise.all([
+    listServices(context.db),
+    context.settings(),
+    publicPaymentSettings(context),
+  ]);
   return {
+    paymentPolicy: policySentence(payments, shop.cancellationNoticeHours),
     sections: SERVICE_CATEGORIES.map((category) => ({
       category,
       // Resolved here so the page's browser code needs no schema module.
@@ -36,6 +43,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         {feeCharged
           ? "Honest prices for every cut, trim and shave. Each price shows what you pay when you book it online, the appointment fee included."
           : "Honest prices for every cut, trim and shave. What you see is what you pay."}
+        {loaderData.paymentPolicy && <strong className="mt-2 block">{loaderData.paymentPolicy}.</strong>}
       </PageIntro>
 
       {feeCharged && (

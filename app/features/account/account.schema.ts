@@ -1,3 +1,4 @@
+import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 import { z } from "zod";
 
 /* The customer's own page (issue 23): shared by its forms, its route actions and /api/account. */
@@ -31,7 +32,7 @@ export const accountBookingSchema = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
-  status: z.enum(["confirmed", "cancelled"]),
+  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
   /** The services' titles, as booked. */
   services: z.array(z.string()),
   memberName: z.string().nullable(),
@@ -43,6 +44,8 @@ export const accountBookingSchema = z.object({
   canReschedule: z.boolean(),
   /** The booking page with the same services and barber chosen; null when none of its services is still offered. */
   bookAgain: z.string().nullable(),
+  /** The booking's deposit, prepayment or card on file (pounds); null when it has none. */
+  payment: bookingPaymentSchema.nullable(),
 });
 
 export type AccountBooking = z.infer<typeof accountBookingSchema>;

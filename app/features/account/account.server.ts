@@ -10,7 +10,7 @@ import { loadCustomerBookings, type BookingRecord } from "~/features/booking/boo
 import {
   cancelBookingByToken,
   rescheduleBookingByToken,
-  toManaged,
+  managedBooking,
   type BookingKey,
 } from "~/features/booking/manage.server";
 import type { RescheduleRequest } from "~/features/booking/booking.schema";
@@ -217,24 +217,27 @@ export async function getAccount(db: Db, email: string, now: Date = new Date()):
     email,
     name: latest?.customerName ?? "",
     phone: latest?.customerPhone ?? "",
-    bookings: ordered.map((booking): AccountBooking => {
-      const managed = toManaged(booking, shop.cancellationNoticeHours, now);
-      const past = hasStarted(booking.date, booking.startTime, now);
-      return {
-        reference: booking.reference,
-        date: booking.date,
-        startTime: booking.startTime,
-        endTime: booking.endTime,
-        status: booking.status,
-        services: booking.services.map((service) => service.title),
-        memberName: booking.memberName,
-        total: toPounds(booking.totalPence),
-        past,
-        canCancel: managed.canCancel,
-        canReschedule: managed.canReschedule,
-        bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
-      };
-    }),
+    bookings: await Promise.all(
+      ordered.map(async (booking): Promise<AccountBooking> => {
+        const managed = await managedBooking(db, booking, shop.cancellationNoticeHours, now);
+        const past = hasStarted(booking.date, booking.startTime, now);
+        return {
+          reference: booking.reference,
+          date: booking.date,
+          startTime: booking.startTime,
+          endTime: booking.endTime,
+          status: booking.status,
+          services: booking.services.map((service) => service.title),
+          memberName: booking.memberName,
+          total: toPounds(booking.totalPence),
+          past,
+          canCancel: managed.canCancel,
+          canReschedule: managed.canReschedule,
+          bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
+          payment: managed.payment,
+        };
+      }),
+    ),
   };
 }
 

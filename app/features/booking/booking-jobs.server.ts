@@ -4,6 +4,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
 import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
+import { queueBookingTexts, textReminderKey } from "~/features/texts/texts.server";
 
 /*
  * The booking's side of the job queue: which mails a booking change queues. Each is called
@@ -62,7 +63,7 @@ export const reminderKey = (bookingId: number) => `${BOOKING_REMINDER_JOB}:${boo
 export const reminderInstant = (date: string, startTime: string, leadHours: number) =>
   new Date(shopInstant(date, startTime).getTime() - leadHours * HOUR_MS);
 
-type QueuedBooking = MailBooking & { id: number };
+type QueuedBooking = MailBooking & { id: number; smsConsent?: boolean };
 
 async function queueMail(
   db: Db,
@@ -80,6 +81,7 @@ async function queueMail(
  */
 async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | undefined, now: Date) {
   const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
+  await queueBookingTexts(db, booking, token, runAt, now, { confirmation: false });
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
     return;
@@ -96,6 +98,7 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | 
 /** A new booking: the customer's confirmation, the shop's notice and the reminder. */
 export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = clockNow()) {
   await queueMail(db, "confirmation", booking, { token });
+  await queueBookingTexts(db, booking, token, undefined, now, { confirmation: true });
   await queueMail(db, "shop-notice", booking);
   await scheduleReminder(db, booking, token, now);
 }
@@ -177,6 +180,7 @@ export async function queueRescheduleMails(
 /** A cancelled booking: its reminder goes, and both sides get the calendar file that removes the event. */
 export async function queueCancellationMails(db: Db, booking: QueuedBooking, cause: CancellationCause) {
   await cancelJobs(db, reminderKey(booking.id));
+  await cancelJobs(db, textReminderKey(booking.id));
   await queueMail(db, "customer-cancellation", booking, { cause });
   await queueMail(db, "shop-cancellation", booking, { cause });
 }

@@ -29,6 +29,8 @@ export interface MailBooking {
   durationMinutes: number;
   /** The booking's revision; absent from mails queued before bookings could move. */
   sequence?: number;
+  /** What was paid online when booking (a deposit, the whole, a card saved), for the confirmation. */
+  paymentLine?: string;
 }
 
 /** Where a moved booking was before: the mails say what changed. */
@@ -65,6 +67,7 @@ const details = (booking: MailBooking) => [
     ? [`Subtotal: ${formatPence(booking.subtotalPence)}`, `Appointment fee: ${formatPence(booking.feePence)}`]
     : []),
   `Total: ${formatPence(booking.totalPence)}`,
+  ...(booking.paymentLine ? [booking.paymentLine] : []),
   `Duration: ${booking.durationMinutes} mins`,
   `Reference: ${booking.reference}`,
 ];

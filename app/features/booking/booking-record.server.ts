@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
+import type { BookingStatus } from "~/db/database";
 import { toPounds } from "~/lib/money";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import type { MailBooking } from "./booking-mail.server";
@@ -13,12 +14,14 @@ export interface BookingRecord extends MailBooking {
   /** A computed appointment's own slot, or one of the shop's manual slots (which outlives the booking). */
   slotKind: "appointment" | "manual";
   memberId: number | null;
-  status: "confirmed" | "cancelled";
+  status: BookingStatus;
   cancelledAt: string | null;
   cancelledBy: string | null;
   sequence: number;
   /** The booked services still on the price list (a deleted service keeps only its title and price here). */
   serviceIds: number[];
+  /** The customer asked for texts (confirmation and reminder). */
+  smsConsent: boolean;
 }
 
 export type BookingLookup =
@@ -47,6 +50,7 @@ function bookingQuery(db: Db) {
       "b.cancelled_at",
       "b.cancelled_by",
       "b.sequence",
+      "b.sms_consent",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -138,6 +142,7 @@ function toRecord(
     cancelledAt: row.cancelled_at,
     cancelledBy: row.cancelled_by,
     sequence: row.sequence,
+    smsConsent: row.sms_consent === 1,
     serviceIds: services.flatMap((service) => (service.service_id === null ? [] : [service.service_id])),
   };
 }

@@ -1,5 +1,6 @@
 import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
+import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
 import { multiLine, oneLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
@@ -187,6 +188,11 @@ const bookingFields = {
    * after a lost answer) answers the booking it already made instead of making another.
    */
   idempotencyKey: z.string().regex(FORM_TOKEN_PATTERN, FORM_TOKEN_MESSAGE).optional(),
+  /** The customer ticked "Text me my confirmation and a reminder" (never assumed: absent is no). */
+  smsConsent: z
+    .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "Text consent must be true or false" })
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
 };
 
 /** The PATCH /api/booking-slots/{slotId} body. */
@@ -340,6 +346,8 @@ export const adminSlotSchema = publicSlotSchema.extend({
   attendance: z.enum(["attended", "no-show"]).nullable().optional(),
   /** The customer's no-shows over all their bookings, to flag someone who often misses appointments. */
   customerNoShows: z.int().optional(),
+  /** The booking's deposit, prepayment or card on file; null when it has none. */
+  payment: bookingPaymentSchema.nullable().optional(),
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
@@ -373,6 +381,9 @@ export const bookingConfirmationSchema = bookingSummarySchema.extend({
   /** The private manage-link token; shown once, stored only as a hash. */
   manageToken: z.string(),
   mailStatus: z.enum(MAIL_STATUSES),
+  /** "awaiting_payment" until the deposit is paid or the card saved at `payment.checkoutUrl`. */
+  status: z.enum(["confirmed", "awaiting_payment"]),
+  payment: bookingPaymentSchema.nullable(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
@@ -389,7 +400,10 @@ export const adminCancellationSchema = z.object({
 
 /** What the private manage page shows. */
 export const managedBookingSchema = bookingSummarySchema.extend({
-  status: z.enum(["confirmed", "cancelled"]),
+  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
+  payment: bookingPaymentSchema.nullable(),
+  /** Said before the customer confirms a cancellation that keeps the deposit or may cost the fee; null when none. */
+  cancelWarning: z.string().nullable(),
   customerName: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),

@@ -40,6 +40,9 @@ import {
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
 import { clockNow } from "~/lib/clock";
+import { abandonCheckout, askForPayment } from "~/features/payments/payment-checkout.server";
+import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
+import { awaitingPayment } from "~/features/payments/payment-view.server";
 
 /* Making a booking: on a computed time with a team member, or on one of the spec's manual slots. */
 
@@ -80,6 +83,13 @@ export async function holdMembers(trx: Db, memberIds: number[]) {
   await trx.selectFrom("team_members").select("id").where("id", "in", memberIds).orderBy("id").forUpdate().execute();
 }
 
+/** A booking that must pay first: its reference (already on the Checkout session) and the hold. */
+export interface PendingPayment {
+  reference: string;
+  hold: PaymentHold;
+  config: Pick<Config, "secretKey" | "dataDir">;
+}
+
 /** How a booking is written: its manage token (one derived from the form's token, or a random one) and whose it is. */
 export interface BookingWrite {
   manageToken?: string;
@@ -92,6 +102,8 @@ export interface BookingWrite {
   mails?: boolean;
   /** A walk-in is already in the chair. */
   attendance?: "attended";
+  /** The shop's payment policy applies (a customer's online booking): the site's context to ask Stripe with. */
+  payments?: Pick<AppContext, "db" | "config">;
 }
 
 const overlapMessage = (booking: { reference: string; date: string; startTime: string }) =>
@@ -149,6 +161,7 @@ export async function insertBooking(
   totals: BookingTotals,
   now: Date,
   write: BookingWrite = {},
+  pending?: PendingPayment,
 ) {
   const manageToken = write.manageToken ?? randomManageToken();
   const mails = write.mails ?? true;
@@ -171,7 +184,7 @@ export async function insertBooking(
       .insertInto("bookings")
       .values({
         slot_id: slotId,
-        reference: newReference(),
+        reference: pending?.reference ?? newReference(),
         manage_token_hash: sha256(manageToken),
         customer_name: input.customerName,
         customer_email: input.customerEmail,
@@ -179,9 +192,10 @@ export async function insertBooking(
         notes: input.notes,
         total_pence: totals.totalPence,
         duration_minutes: totals.durationMinutes,
-        status: "confirmed",
+        status: pending ? "awaiting_payment" : "confirmed",
         mail_status: mails ? "pending" : "not-configured",
         attendance: write.attendance ?? null,
+        sms_consent: input.smsConsent ? 1 : 0,
         created_at: now.toISOString(),
       })
       .returning("id")
@@ -206,8 +220,10 @@ export async function insertBooking(
   const booking = await loadBooking(trx, { id: bookingId });
   if (!booking) throw new Error(`Booking ${bookingId} vanished inside its own transaction`);
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
-  if (mails) await queueBookingMails(trx, booking, manageToken, now);
-  return { booking, manageToken };
+  // A booking that pays first is mailed once paid (payments.server.ts), and expires unpaid at its hold's end.
+  if (pending) await holdForPayment(trx, pending.config, bookingId, manageToken, pending.hold, now);
+  else if (mails) await queueBookingMails(trx, booking, manageToken, now);
+  return { booking, manageToken, hold: pending?.hold ?? null };
 }
 
 /**
@@ -336,7 +352,11 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   return id;
 }
 
-/** Books a computed time with a member, or with whoever is free ("Anyone"); the owner's by the owner's rules. */
+/**
+ * Books a computed time with a member, or with whoever is free ("Anyone"); the owner's by the owner's rules.
+ * With `write.payments`, the shop's payment policy applies: a Checkout session is opened before anything is
+ * written (Stripe down: nothing held), and the booking then holds its time awaiting payment.
+ */
 export async function bookAppointment(
   db: Db,
   input: AppointmentRequest,
@@ -350,21 +370,42 @@ export async function bookAppointment(
     const { date, startTime, customerEmail: email } = input;
     await refuseOverlap(db, { email, date, startTime, durationMinutes: totals.durationMinutes });
   }
-  return bookTimeTransaction(db, async (trx) => {
-    const slotId = await claimComputedTime(
-      trx,
-      {
-        date: input.date,
-        startTime: input.startTime,
-        lengthMinutes: totals.durationMinutes,
-        candidates,
-        ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
-      },
-      rules,
-      now,
-    );
-    return insertBooking(trx, slotId, input, services, totals, now, write);
-  });
+  // The shop's own bookings (a caller on the phone) take no online payment.
+  const payer = write.byAdmin ? undefined : write.payments;
+  const reference = newReference();
+  const hold = payer
+    ? await askForPayment(
+        payer,
+        {
+          reference,
+          customerEmail: input.customerEmail,
+          totalPence: totals.totalPence,
+          description: `${rules.shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`,
+        },
+        now,
+      )
+    : null;
+  const pending = payer && hold ? { reference, hold, config: payer.config } : undefined;
+  try {
+    return await bookTimeTransaction(db, async (trx) => {
+      const slotId = await claimComputedTime(
+        trx,
+        {
+          date: input.date,
+          startTime: input.startTime,
+          lengthMinutes: totals.durationMinutes,
+          candidates,
+          ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
+        },
+        rules,
+        now,
+      );
+      return insertBooking(trx, slotId, input, services, totals, now, write, pending);
+    });
+  } catch (error) {
+    if (payer && hold) await abandonCheckout(payer, hold.sessionId);
+    throw error;
+  }
 }
 
 /** Why the conditional update found nothing to book: gone, started, or taken a moment earlier. */
@@ -467,10 +508,17 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
 const FORM_USED_MESSAGE = "This booking form has already been used. Please reload the page to make another booking.";
 
 /** The answer to a booking, as the API and the page show it. */
-const confirmationOf = (ctx: AppContext, booking: BookingRecord, manageToken: string): BookingConfirmation => ({
+const confirmationOf = (
+  ctx: AppContext,
+  booking: BookingRecord,
+  manageToken: string,
+  hold: PaymentHold | null = null,
+): BookingConfirmation => ({
   ...toSummary(booking),
   manageToken,
   mailStatus: queuedMailStatus(ctx),
+  status: hold ? "awaiting_payment" : "confirmed",
+  payment: hold && awaitingPayment(hold),
 });
 
 /** The booking a form's token already made, answered again; refused when it is not this customer's or no longer stands. */
@@ -493,7 +541,10 @@ async function confirm(
   ctx: AppContext,
   input: BookingRequest,
   options: PlaceOptions,
-  book: (now: Date, write: BookingWrite) => Promise<{ booking: BookingRecord; manageToken: string }>,
+  book: (
+    now: Date,
+    write: BookingWrite,
+  ) => Promise<{ booking: BookingRecord; manageToken: string; hold: PaymentHold | null }>,
 ): Promise<BookingConfirmation> {
   const now = options.now ?? clockNow();
   const formToken = input.idempotencyKey;
@@ -515,8 +566,9 @@ async function confirm(
     counted = check.eventIds;
   }
   let booking: BookingRecord;
+  let hold: PaymentHold | null;
   try {
-    ({ booking } = await book(now, { manageToken, byAdmin: options.byAdmin }));
+    ({ booking, hold } = await book(now, { manageToken, byAdmin: options.byAdmin }));
   } catch (error) {
     await forgetEvents(ctx.db, counted);
     // The same form sent twice at once: the one that lost the race answers the winner's booking.
@@ -527,7 +579,7 @@ async function confirm(
     throw error;
   }
   nudgeJobWorkers();
-  return confirmationOf(ctx, booking, manageToken);
+  return confirmationOf(ctx, booking, manageToken, hold);
 }
 
 /**
@@ -549,7 +601,7 @@ export const placeSlotBooking = (ctx: AppContext, slotId: number, input: Booking
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, input, options, (now, write) => bookAppointment(ctx.db, input, now, write));
+  confirm(ctx, input, options, (now, write) => bookAppointment(ctx.db, input, now, { ...write, payments: ctx }));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>

@@ -117,6 +117,8 @@ async function feedBookings(db: Db, scope: FeedScope, from: string, to: string, 
           .execute();
   return rows.map((row) => ({
     ...row,
+    // The query reads only these two.
+    status: row.status === "cancelled" ? "cancelled" : "confirmed",
     services: services.filter((service) => service.booking_id === row.id).map((service) => service.title),
   }));
 }

@@ -243,6 +243,7 @@ describe("POST /api/bookings/walk-in", () => {
       customerEmail: "caller@example.com",
       customerPhone: "07911123456",
       notes: "",
+      smsConsent: false,
       services: [Number(cutId)],
       date,
       startTime,

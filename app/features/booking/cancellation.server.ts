@@ -2,6 +2,8 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isPostgres } from "~/db/dialect";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { settlePaymentOnCancel } from "~/features/payments/payment-records.server";
+import { loadSettings } from "~/features/settings/settings.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { queueCancellationMails, type CancellationCause } from "./booking-jobs.server";
@@ -75,6 +77,9 @@ export async function cancelBookingRecord(
   const current = await loadBooking(db, { id: booking.id });
   if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
   await queueCancellationMails(db, current, cause);
+  // The shop's cancellation refunds in full; the customer's refunds ahead of the notice and keeps a deposit inside it.
+  const noticeHours = (await loadSettings(db)).cancellationNoticeHours;
+  await settlePaymentOnCancel(db, current, cause === "customer" ? "customer" : "admin", noticeHours, now);
   return current;
 }
 

@@ -4,7 +4,8 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
-import { hoursUntil } from "~/lib/shop-time";
+import { hasStarted, hoursUntil } from "~/lib/shop-time";
+import { paymentFacts } from "~/features/payments/payment-records.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
 import { knownManageToken, queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
@@ -40,6 +41,7 @@ import {
 
 /* After the booking: the customer's private link, moving it, and cancelling by the customer or the shop. */
 
+const NOT_CONFIRMED_MESSAGE = "This booking is not confirmed: it was never paid for.";
 const SAME_TIME_MESSAGE = "That is already the time of your booking. Please choose another time.";
 const KEEP_BARBER_MESSAGE =
   "A booking can move with the same barber or to anyone free. Please call us to change barber.";
@@ -73,20 +75,35 @@ const cancellable = (booking: BookingRecord, noticeHours: number, now: Date) =>
 const movable = (booking: BookingRecord, noticeHours: number, now: Date) =>
   cancellable(booking, noticeHours, now) && booking.sequence < MAX_ONLINE_MOVES;
 
-export const toManaged = (booking: BookingRecord, noticeHours: number, now: Date): ManagedBooking => ({
+type PaymentFacts = Awaited<ReturnType<typeof paymentFacts>>;
+
+/** Inside the notice a customer with a payment on file may still cancel online: the warning says what it costs. */
+const cancellableWith = (booking: BookingRecord, facts: PaymentFacts, noticeHours: number, now: Date) =>
+  cancellable(booking, noticeHours, now) ||
+  (booking.status === "confirmed" && facts.onFile && !hasStarted(booking.date, booking.startTime, now));
+
+const toManaged = (booking: BookingRecord, noticeHours: number, now: Date, facts: PaymentFacts): ManagedBooking => ({
   ...toSummary(booking),
   status: booking.status,
   customerName: booking.customerName,
   cancelledAt: booking.cancelledAt,
   cancelledBy: booking.cancelledBy,
-  canCancel: cancellable(booking, noticeHours, now),
+  canCancel: cancellableWith(booking, facts, noticeHours, now),
   canReschedule: movable(booking, noticeHours, now),
   cancelNoticeHours: noticeHours,
+  payment: facts.payment,
+  cancelWarning: facts.cancelWarning,
 });
+
+/** The booking as the manage page, the customer's page and their API show it, with its payment. */
+export async function managedBooking(db: Db, booking: BookingRecord, noticeHours: number, now: Date) {
+  return toManaged(booking, noticeHours, now, await paymentFacts(db, booking, noticeHours, now));
+}
 
 /** Refuses a change by the customer once the booking is cancelled or inside the notice period. */
 function assertChangeable(booking: BookingRecord, shop: ShopSettings, now: Date, change: "cancelled" | "changed") {
   if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
+  if (booking.status !== "confirmed") throw conflict(NOT_CONFIRMED_MESSAGE);
   if (!cancellable(booking, shop.cancellationNoticeHours, now)) {
     throw conflict(
       `Bookings can only be ${change} online up to ${shop.cancellationNoticeHours} hours before the appointment. Please call us on ${shop.phone}.`,
@@ -100,7 +117,7 @@ export interface ManageOptions {
 }
 
 export async function getBookingByToken(db: Db, token: BookingKey, options: ManageOptions): Promise<ManagedBooking> {
-  return toManaged(await findByToken(db, token), options.noticeHours, options.now ?? clockNow());
+  return managedBooking(db, await findByToken(db, token), options.noticeHours, options.now ?? clockNow());
 }
 
 /**
@@ -165,7 +182,7 @@ export async function getManagePage(
 ) {
   const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
   return {
-    booking: toManaged(booking, shop.cancellationNoticeHours, now),
+    booking: await managedBooking(ctx.db, booking, shop.cancellationNoticeHours, now),
     moveOptions: await moveOptionsFor(ctx, booking, shop, query, now),
   };
 }
@@ -287,7 +304,7 @@ export async function rescheduleBookingByToken(
     });
   });
   nudgeJobWorkers();
-  return toManaged(moved, shop.cancellationNoticeHours, now);
+  return managedBooking(ctx.db, moved, shop.cancellationNoticeHours, now);
 }
 
 /** The customer cancels through the private link, up to the notice period; both sides are mailed. */
@@ -299,11 +316,14 @@ export async function cancelBookingByToken(
   const shop = await loadSettings(ctx.db);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
-    assertChangeable(booking, shop, now, "cancelled");
+    const facts = await paymentFacts(trx, booking, shop.cancellationNoticeHours, now);
+    if (!cancellableWith(booking, facts, shop.cancellationNoticeHours, now)) {
+      assertChangeable(booking, shop, now, "cancelled");
+    }
     return cancelBookingRecord(trx, booking, "customer", now);
   });
   nudgeJobWorkers();
-  return toManaged(cancelled, shop.cancellationNoticeHours, now);
+  return managedBooking(ctx.db, cancelled, shop.cancellationNoticeHours, now);
 }
 
 export interface AdminCancellation {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { paymentsOf } from "~/features/payments/payment-records.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import type { Database } from "~/db/database";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
@@ -95,7 +96,10 @@ export async function listAvailableSlots(db: Db, now: Date = clockNow()): Promis
 /** Every slot and appointment (from a date, when given) with the customer details of its confirmed booking. */
 export async function listAdminSlots(db: Db, options: { from?: string; to?: string } = {}): Promise<AdminSlot[]> {
   const rows = await slotsWithMembers(db)
-    .leftJoin("bookings as b", (join) => join.onRef("b.slot_id", "=", "s.id").on("b.status", "=", "confirmed"))
+    // A booking waiting for its payment holds its time too: the owner sees it, with its payment's state.
+    .leftJoin("bookings as b", (join) =>
+      join.onRef("b.slot_id", "=", "s.id").on("b.status", "in", ["confirmed", "awaiting_payment"]),
+    )
     .select([
       ...slotColumns,
       "b.id as booking_id",
@@ -137,7 +141,7 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
         .selectFrom("bookings")
         .innerJoin("booking_slots", "booking_slots.id", "bookings.slot_id")
         .select("bookings.id")
-        .where("bookings.status", "=", "confirmed")
+        .where("bookings.status", "in", ["confirmed", "awaiting_payment"])
         .$if(options.from !== undefined, (query) => query.where("booking_slots.date", ">=", options.from!))
         .$if(options.to !== undefined, (query) => query.where("booking_slots.date", "<=", options.to!)),
     )
@@ -147,6 +151,10 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
   const byBooking = new Map<number, typeof services>();
   for (const service of services)
     byBooking.set(service.booking_id, [...(byBooking.get(service.booking_id) ?? []), service]);
+  const payments = await paymentsOf(
+    db,
+    rows.flatMap((row) => (row.booking_id === null ? [] : [row.booking_id])),
+  );
 
   return rows.map((row) => {
     const slot = toPublicSlot(row);
@@ -169,6 +177,7 @@ export async function listAdminSlots(db: Db, options: { from?: string; to?: stri
       bookedAt: row.booked_at ?? undefined,
       attendance: row.attendance,
       customerNoShows: Number(row.customer_no_shows ?? 0),
+      payment: payments.get(row.booking_id) ?? null,
     };
   });
 }

@@ -87,6 +87,7 @@ export async function recordWalkIn(ctx: AppContext, input: WalkInRequest, now: D
       customerEmail: "",
       customerPhone: input.customerPhone ?? "",
       notes: "",
+      smsConsent: false,
       services: input.services,
     };
     return (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLine } from "~/lib/schema-fields";
+import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 
 /* Customer records, attendance and the owner's notes: shared by the admin screens and the API. */
 
@@ -62,8 +63,12 @@ export const customerBookingSchema = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
-  status: z.enum(["confirmed", "cancelled"]),
+  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
   services: z.array(z.string()),
+  /** The deposit, prepayment or card on file, with what was refunded or charged; null for a booking without one. */
+  payment: bookingPaymentSchema.nullable(),
+  /** Whether the customer asked for texts with this booking. */
+  smsConsent: z.boolean(),
   /** Pounds. */
   total: z.number(),
   attendance: z.enum(ATTENDANCE_VALUES).nullable(),
@@ -85,6 +90,8 @@ export const customerRecordSchema = customerSummarySchema.extend({
   notes: z.string(),
   history: z.array(customerBookingSchema),
   messages: z.array(customerMessageSchema),
+  /** The customer's phone answered STOP to a text: no text goes to it, whatever a booking's consent. */
+  textsStopped: z.boolean(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

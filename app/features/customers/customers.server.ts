@@ -10,6 +10,8 @@ import { scheduleReviewRequest } from "~/features/reviews/review-requests.server
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
+import { paymentsOf } from "~/features/payments/payment-records.server";
+import { isOptedOut } from "~/features/texts/texts.server";
 import {
   customerKey,
   type Attendance,
@@ -41,6 +43,7 @@ function bookingRows(db: Db) {
       "b.notes",
       "b.status",
       "b.attendance",
+      "b.sms_consent",
       "b.total_pence",
       "b.created_at",
       "b.cancelled_at",
@@ -151,23 +154,23 @@ async function loadHeld(db: Db, email: string) {
     notesOf(db, key),
   ]);
   if (rows.length === 0 && messages.length === 0 && notes === undefined) throw notFound("Customer");
-  const services = await servicesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { key, rows, messages, notes, services };
+  const ids = rows.map((row) => row.id);
+  const [services, payments] = await Promise.all([servicesOf(db, ids), paymentsOf(db, ids)]);
+  return { key, rows, messages, notes, services, payments };
 }
 
 /** Everything held about one e-mail address; 404 when nothing is. */
 export async function getCustomer(db: Db, email: string, now: Date = new Date()): Promise<CustomerRecord> {
-  const { key, rows, messages, notes, services } = await loadHeld(db, email);
+  const { key, rows, messages, notes, services, payments } = await loadHeld(db, email);
   const summary = summarise(key, rows, now);
   const latestMessage = messages[0];
+  const phone = summary.phone || latestMessage?.phone || "";
   return {
     ...summary,
     name: summary.name || latestMessage?.name || "",
-    phone: summary.phone || latestMessage?.phone || "",
+    phone,
     notes: notes ?? "",
+    textsStopped: phone !== "" && (await isOptedOut(db, phone)),
     history: rows.map((row): CustomerBooking => ({
       bookingId: row.id,
       reference: row.reference,
@@ -176,6 +179,8 @@ export async function getCustomer(db: Db, email: string, now: Date = new Date())
       endTime: row.end_time,
       status: row.status,
       services: (services.get(row.id) ?? []).map((service) => service.title),
+      payment: payments.get(row.id) ?? null,
+      smsConsent: row.sms_consent === 1,
       total: toPounds(row.total_pence),
       attendance: row.attendance,
       canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),

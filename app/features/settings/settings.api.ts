@@ -1,6 +1,16 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { apiDoc } from "~/lib/api-docs.server";
+import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
+import {
+  paymentSettingsSchema,
+  paymentSettingsViewSchema,
+  publicPaymentSettingsSchema,
+} from "~/features/payments/payments.schema";
+import {
+  paymentSettingsView,
+  publicPaymentSettings,
+  savePaymentSettings,
+} from "~/features/payments/payment-settings.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
@@ -25,22 +35,31 @@ export function settingsApi(ctx: AppContext) {
     responses: {
       200: [
         "Every field for an admin, so that it can be edited and PUT back whole; the public fields for everyone else",
-        z.union([settingsFieldsSchema, publicSettingsSchema]),
+        z.union([
+          settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema }),
+          publicSettingsSchema.extend({ payments: publicPaymentSettingsSchema }),
+        ]),
       ],
     },
   });
   router.get("/", read, async (_req, res) => {
     const settings = await loadSettings(db);
-    res.json(currentUser(res)?.isAdmin ? settings : publicSettings(settings));
+    res.json(
+      currentUser(res)?.isAdmin
+        ? { ...settings, payments: await paymentSettingsView(ctx) }
+        : { ...publicSettings(settings), payments: await publicPaymentSettings(ctx) },
+    );
   });
 
   const saved = apiDoc({
-    summary: "Replaces the settings with the whole object; answers what was saved",
+    summary:
+      "Replaces the settings with the whole object; answers what was saved. `payments` may be left out to keep it as it is",
     description:
       'A new closure over confirmed bookings still to come is refused (409, with those bookings) unless the body also says what to do with them: `closureBookings: "keep"` leaves them, `"cancel"` cancels them as the shop does (each customer is mailed).',
-    body: settingsSchema.and(closureChoiceSchema),
+    body: settingsSchema.extend({ payments: paymentSettingsSchema.optional() }).and(closureChoiceSchema),
     responses: {
-      200: ["The saved settings", settingsFieldsSchema],
+      200: ["The saved settings", settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema })],
+      400: ["A field is wrong, or a payment policy without Stripe's keys; nothing changed", apiErrorSchema],
       409: [
         "A new closure covers confirmed bookings and `closureBookings` was not given",
         z.object({ message: z.string(), bookings: z.array(strandedBookingSchema) }),
@@ -50,7 +69,10 @@ export function settingsApi(ctx: AppContext) {
   router.put("/", saved, requireAdmin, async (req, res) => {
     const settings = parseInput(settingsSchema, req.body);
     const { closureBookings } = parseInput(closureChoiceSchema, req.body);
-    res.json(await saveSettings(db, settings, { closureBookings }));
+    const payments = parseInput(paymentSettingsSchema.optional(), (req.body as { payments?: unknown })?.payments);
+    // Payments first: a policy refused for want of keys leaves everything as it was.
+    if (payments) await savePaymentSettings(ctx, db, payments);
+    res.json({ ...(await saveSettings(db, settings, { closureBookings })), payments: await paymentSettingsView(ctx) });
   });
 
   const mailView = ["The mail server as stored (the password only as `passwordSet`)", mailSettingsViewSchema] as const;

@@ -23,6 +23,7 @@ import { pageData } from "~/lib/page-errors";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/customer";
+import { PaymentNote } from "~/features/payments/components/payment-note";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -95,6 +96,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                   ) : (
                     "—"
                   )}
+                  {customer.textsStopped && <Badge className="ml-2">Texts stopped (STOP)</Badge>}
                 </dd>
                 <dt className="font-semibold">Bookings:</dt>
                 <dd>{customer.bookings}</dd>
@@ -186,6 +188,8 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                         <div className="flex flex-wrap gap-2">
                           <span className="font-mono text-xs font-semibold">{booking.reference}</span>
                           {booking.status === "cancelled" && <Badge>Cancelled</Badge>}
+                          {booking.status === "awaiting_payment" && <Badge variant="warning">Awaiting payment</Badge>}
+                          {booking.status === "expired" && <Badge>Expired unpaid</Badge>}
                           {booking.attendance && (
                             <Badge variant={booking.attendance === "no-show" ? "destructive" : "success"}>
                               {ATTENDANCE_LABELS[booking.attendance]}
@@ -196,7 +200,9 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                       <p className="text-muted-foreground">
                         {booking.services.join(", ") || "—"} ·{" "}
                         <span className="tabular-nums">{formatPounds(booking.total)}</span>
+                        {booking.smsConsent && " · texts on"}
                       </p>
+                      <PaymentNote payment={booking.payment && { ...booking.payment, checkoutUrl: null }} />
                       {booking.canRecordAttendance && (
                         <div
                           className="flex flex-wrap gap-2"

@@ -32,6 +32,8 @@ import { formFailure } from "~/lib/form-action.server";
 import { api } from "~/lib/api-client";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
 import { clockNow } from "~/lib/clock";
+import { formatPounds } from "~/lib/money";
+import { monthMoney } from "~/features/payments/payment-records.server";
 import { addDays, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
 
@@ -45,9 +47,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user?.isAdmin) return { admin: null };
   const today = shopToday();
-  const [slots, inbox] = await Promise.all([
+  const [slots, inbox, money] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
     contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
+    monthMoney(context.db),
   ]);
   const booked = slots.filter((slot) => slot.status === "booked");
   return {
@@ -61,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         bookings: booked.filter((slot) => slot.mailStatus === "failed").length,
       },
       mailEnabled: context.mailer.enabled,
+      money,
     },
   };
 }
@@ -166,7 +170,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 function Dashboard({ overview }: { overview: Overview }) {
-  const { username, today, upcoming, newMessages, failedMails, mailEnabled } = overview;
+  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -198,6 +202,13 @@ function Dashboard({ overview }: { overview: Overview }) {
         </Button>
       </div>
       {!mailEnabled && <MailNotSetUpBanner />}
+      {(money.deposits > 0 || money.fees > 0 || money.refunds > 0) && (
+        <p className="mb-6 text-sm" data-testid="month-money">
+          This month: <strong>{formatPounds(money.deposits)}</strong> in deposits and prepayments,{" "}
+          <strong>{formatPounds(money.fees)}</strong> in no-show fees, <strong>{formatPounds(money.refunds)}</strong>{" "}
+          refunded.
+        </p>
+      )}
       <div className="mb-10 grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -15,6 +15,8 @@ import {
 import { saveSettings } from "~/features/settings/settings.server";
 import { formFailure } from "~/lib/form-action.server";
 import type { Route } from "./+types/settings";
+import { PaymentSettingsForm } from "~/features/payments/components/payment-settings-form";
+import { paymentSettingsView } from "~/features/payments/payment-settings.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -22,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     settings: await context.settings(),
     mail: await getMailSettings(context),
+    payments: await paymentSettingsView(context),
     saved: search.has("saved"),
     mailSaved: search.has("mail-saved"),
   };
@@ -113,6 +116,7 @@ export default function ShopSettingsPage({ loaderData, actionData }: Route.Compo
         posted={mailPost as MailFormResult | undefined}
         saved={loaderData.mailSaved}
       />
+      <PaymentSettingsForm payments={loaderData.payments} />
     </AdminPage>
   );
 }

@@ -10,6 +10,7 @@ import { MAIL_NOT_SET_UP, MAIL_STATUS_BADGES } from "~/lib/mail-status";
 import type { AdminSlot } from "../booking.schema";
 import { formatPence, toPence } from "~/lib/money";
 import { NO_SHOW_FLAG, customerPath } from "~/features/customers/customers.schema";
+import { AdminPaymentActions } from "~/features/payments/components/admin-payment-actions";
 
 /** selectedServiceTitles is a JSON-encoded list of titles, falling back to plain text (spec section 3). */
 export function serviceTitlesOf(slot: AdminSlot) {
@@ -115,6 +116,13 @@ export function BookedSlotList({
                 </>
               )}
             </dl>
+            {slot.bookingId !== undefined && (
+              <AdminPaymentActions
+                bookingId={slot.bookingId}
+                payment={slot.payment}
+                noShow={slot.attendance === "no-show"}
+              />
+            )}
             {slot.mailStatus === "failed" && slot.mailError && (
               <p className="text-xs text-destructive">Mail error: {slot.mailError}</p>
             )}

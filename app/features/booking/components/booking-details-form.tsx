@@ -28,13 +28,26 @@ interface BookingDetailsFormProps {
   /** The chosen services and time, which a plain post carries as hidden fields. */
   hiddenFields: readonly PostedField[];
   posted?: PostedDetails;
+  /** Twilio is set up: the customer may ask for texts (an unticked box, never assumed). */
+  textsOffered?: boolean;
+  /** The shop's deposit or card policy, said again beside the button that leads to payment. */
+  paymentPolicy?: string | null;
 }
 
 /**
  * "Your Details": the customer's name, email, phone and notes, checked by the shared booking schema. Hydrated,
  * the page books through the API; before and without JavaScript the browser posts the form to the page's action.
  */
-export function BookingDetailsForm({ form, onSubmit, missing, action, hiddenFields, posted }: BookingDetailsFormProps) {
+export function BookingDetailsForm({
+  form,
+  onSubmit,
+  missing,
+  action,
+  hiddenFields,
+  posted,
+  textsOffered = false,
+  paymentPolicy = null,
+}: BookingDetailsFormProps) {
   const {
     register,
     handleSubmit,
@@ -109,6 +122,13 @@ export function BookingDetailsForm({ form, onSubmit, missing, action, hiddenFiel
           />
         )}
       </FormField>
+      {textsOffered && (
+        <label className="flex items-center gap-3 text-sm">
+          <input type="checkbox" className="size-5 accent-primary" {...register("smsConsent")} />
+          Text me my confirmation and a reminder
+        </label>
+      )}
+      {paymentPolicy && <p className="text-sm font-medium">{paymentPolicy}. You pay securely with Stripe next.</p>}
       {!ready && (
         <ul role="status" className="grid gap-1 text-sm font-medium text-destructive">
           {missing.map((notice) => (

@@ -1,0 +1,107 @@
+import { sql } from "kysely";
+import type { AppContext } from "~/context";
+import type { PaymentKind } from "~/db/database";
+import { loadSettings } from "~/features/settings/settings.server";
+import { HttpError } from "~/lib/http-error";
+import { activePaymentRules, stripeKeys, type PaymentRules } from "./payment-settings.server";
+import type { PaymentHold } from "./payment-hold.server";
+import { StripeUnavailableError, createCheckoutSession, expireCheckoutSession, stripeClient } from "./stripe.server";
+
+/* Whether a new booking must pay (or save a card) first, and the Checkout session it pays through. */
+
+const MINUTE_MS = 60_000;
+/** Stripe refuses a Checkout session that expires sooner than 30 minutes from its creation. */
+const STRIPE_MIN_EXPIRY_MS = 31 * MINUTE_MS;
+const RISK_WINDOW_MS = 365 * 24 * 60 * MINUTE_MS;
+
+export const paymentUnavailableMessage = (phone: string) =>
+  `Online payment is not available right now. Please try again in a few minutes or call us on ${phone}.`;
+
+/**
+ * "risky" asks only customers with no attended visit yet, or with a no-show in the last 12 months; the
+ * attendance the shop records already says which.
+ */
+async function isRisky(ctx: Pick<AppContext, "db">, email: string, now: Date) {
+  const since = new Date(now.getTime() - RISK_WINDOW_MS).toISOString();
+  const row = await ctx.db
+    .selectFrom("bookings")
+    .select([
+      sql<number>`sum(case when attendance = 'attended' then 1 else 0 end)`.as("attended"),
+      sql<number>`sum(case when attendance = 'no-show' and created_at >= ${since} then 1 else 0 end)`.as("noShows"),
+    ])
+    .where(sql`lower(customer_email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  return Number(row?.attended ?? 0) === 0 || Number(row?.noShows ?? 0) > 0;
+}
+
+/** What this booking must pay or save when booking, or null: as today. */
+export function paymentAsked(
+  rules: PaymentRules,
+  totalPence: number,
+): { kind: PaymentKind; amountPence: number } | null {
+  switch (rules.policy) {
+    case "none":
+      return null;
+    case "deposit":
+      // A deposit above the booking's total asks the total.
+      return rules.depositPence > 0 ? { kind: "deposit", amountPence: Math.min(rules.depositPence, totalPence) } : null;
+    case "prepayment":
+      return totalPence > 0 ? { kind: "prepayment", amountPence: totalPence } : null;
+    case "card":
+      return { kind: "card", amountPence: rules.noShowFeePence };
+  }
+}
+
+export interface CheckoutFor {
+  reference: string;
+  customerEmail: string;
+  totalPence: number;
+  description: string;
+}
+
+/**
+ * Opens the Checkout session a booking pays through, or answers null when no payment is asked. Stripe
+ * out of reach: 503 with the shop's phone, before anything is held.
+ */
+export async function askForPayment(
+  ctx: Pick<AppContext, "db" | "config">,
+  booking: CheckoutFor,
+  now: Date,
+): Promise<PaymentHold | null> {
+  const rules = await activePaymentRules(ctx);
+  const asked = paymentAsked(rules, booking.totalPence);
+  if (!asked) return null;
+  if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
+  const keys = await stripeKeys(ctx);
+  if (!keys) return null;
+  const expiresAt = new Date(now.getTime() + rules.holdMinutes * MINUTE_MS);
+  const back = `${ctx.config.publicUrl}/bookings/paid`;
+  try {
+    const session = await createCheckoutSession(stripeClient(ctx.config, keys), {
+      mode: asked.kind === "card" ? "setup" : "payment",
+      reference: booking.reference,
+      amountPence: asked.amountPence,
+      description: booking.description,
+      customerEmail: booking.customerEmail,
+      successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${back}?reference=${booking.reference}&cancelled=1`,
+      expiresAt: new Date(Math.max(expiresAt.getTime(), now.getTime() + STRIPE_MIN_EXPIRY_MS)),
+    });
+    if (!session.url) throw new StripeUnavailableError("Stripe answered a Checkout session without a URL");
+    return { ...asked, sessionId: session.id, checkoutUrl: session.url, expiresAt };
+  } catch (error) {
+    if (error instanceof StripeUnavailableError) {
+      throw new HttpError(503, paymentUnavailableMessage((await loadSettings(ctx.db)).phone));
+    }
+    throw error;
+  }
+}
+
+/** A session whose booking was refused (the time was taken meanwhile): closed so it cannot be paid. */
+export async function abandonCheckout(ctx: Pick<AppContext, "db" | "config">, sessionId: string) {
+  const keys = await stripeKeys(ctx);
+  if (!keys) return;
+  await expireCheckoutSession(stripeClient(ctx.config, keys), sessionId).catch((error: unknown) => {
+    console.error(`Closing Checkout session ${sessionId} failed: ${String(error)}`);
+  });
+}

@@ -1,0 +1,173 @@
+import Stripe from "stripe";
+import type { Config } from "~/config.server";
+import { HttpError } from "~/lib/http-error";
+import type { StripeKeys } from "./payment-settings.server";
+
+/*
+ * The app's one door to Stripe (decision 029): the official client, pointed at STRIPE_API_URL when set
+ * (the tests' loopback double). Every call that moves money carries an Idempotency-Key.
+ */
+
+export type CheckoutSession = Stripe.Checkout.Session;
+
+/** Stripe could not be reached or failed on its side: nothing was charged, try again later. */
+export class StripeUnavailableError extends Error {}
+
+/** The bank (or Stripe) refused a charge: the message is the bank's reason, for the owner. */
+export class ChargeRefusedError extends HttpError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+const clients = new Map<string, Stripe>();
+
+export function stripeClient(config: Pick<Config, "stripe">, keys: Pick<StripeKeys, "secretKey">) {
+  const apiUrl = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : undefined;
+  const id = `${keys.secretKey}|${config.stripe.apiUrl ?? ""}`;
+  let client = clients.get(id);
+  if (!client) {
+    client = new Stripe(keys.secretKey, {
+      ...(apiUrl && {
+        host: apiUrl.hostname,
+        port: apiUrl.port || (apiUrl.protocol === "https:" ? 443 : 80),
+        protocol: apiUrl.protocol === "https:" ? "https" : "http",
+      }),
+      maxNetworkRetries: 1,
+      // A booking waits for the checkout session: better a quick "try again" than a hanging page.
+      timeout: 10_000,
+      telemetry: false,
+    });
+    clients.set(id, client);
+  }
+  return client;
+}
+
+const isUnavailable = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError ||
+  (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
+
+/** Runs one Stripe call; an outage becomes StripeUnavailableError, a refused card ChargeRefusedError. */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new ChargeRefusedError(error.message);
+    if (isUnavailable(error)) throw new StripeUnavailableError((error as Error).message);
+    throw error;
+  }
+}
+
+export interface CheckoutRequest {
+  mode: "payment" | "setup";
+  /** The customer already saved with the booking (a fee's payment link); a new one otherwise. */
+  customer?: string;
+  /** Told apart from the booking's own session in the keys: a fee's link is another session. */
+  purpose?: "booking" | "fee";
+  reference: string;
+  amountPence: number;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Stripe's own expiry: at least 30 minutes away (Stripe's floor); our hold may end sooner. */
+  expiresAt: Date;
+}
+
+/**
+ * A Customer first, so the card saved by either mode belongs to one and can be charged off-session later;
+ * then the session. Both carry Idempotency-Keys made from the reference, so a retried call creates nothing twice.
+ */
+export const createCheckoutSession = (client: Stripe, request: CheckoutRequest) =>
+  callStripe(async () => {
+    const customer = request.customer
+      ? { id: request.customer }
+      : await client.customers.create(
+          { email: request.customerEmail, metadata: { reference: request.reference } },
+          { idempotencyKey: `customer-${request.reference}` },
+        );
+    return client.checkout.sessions.create(
+      {
+        mode: request.mode,
+        currency: "gbp",
+        client_reference_id: request.reference,
+        customer: customer.id,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        metadata: { reference: request.reference },
+        ...(request.mode === "payment"
+          ? {
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: "gbp",
+                    unit_amount: request.amountPence,
+                    product_data: { name: request.description },
+                  },
+                },
+              ],
+              // The card is kept too, so a no-show fee can be charged later.
+              payment_intent_data: { setup_future_usage: "off_session" },
+            }
+          : { setup_intent_data: { metadata: { reference: request.reference } } }),
+      },
+      {
+        idempotencyKey: `checkout-${request.purpose ?? "booking"}-${request.reference}-${request.expiresAt.getTime()}`,
+      },
+    );
+  });
+
+export const retrieveCheckoutSession = (client: Stripe, id: string) =>
+  callStripe(() => client.checkout.sessions.retrieve(id, { expand: ["payment_intent", "setup_intent"] }));
+
+export const expireCheckoutSession = (client: Stripe, id: string) =>
+  callStripe(() => client.checkout.sessions.expire(id));
+
+export interface OffSessionCharge {
+  amountPence: number;
+  customer: string;
+  paymentMethod: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+export const chargeOffSession = (client: Stripe, charge: OffSessionCharge) =>
+  callStripe(() =>
+    client.paymentIntents.create(
+      {
+        amount: charge.amountPence,
+        currency: "gbp",
+        customer: charge.customer,
+        payment_method: charge.paymentMethod,
+        off_session: true,
+        confirm: true,
+        description: charge.description,
+      },
+      { idempotencyKey: charge.idempotencyKey },
+    ),
+  );
+
+export const refundPayment = (
+  client: Stripe,
+  refund: { paymentIntent: string; amountPence: number; idempotencyKey: string },
+) =>
+  callStripe(() =>
+    client.refunds.create(
+      { payment_intent: refund.paymentIntent, amount: refund.amountPence },
+      { idempotencyKey: refund.idempotencyKey },
+    ),
+  );
+
+/** The event, when its signature is right for the raw body; undefined when not. */
+export function verifiedEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string) {
+  if (!signature) return undefined;
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch {
+    return undefined;
+  }
+}

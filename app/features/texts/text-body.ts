@@ -1,0 +1,37 @@
+import { formatShopDate, formatTime } from "~/lib/shop-time";
+
+/* The words of a booking's texts: short enough for two SMS segments, in GSM-7 characters only. */
+
+/** Two GSM-7 segments of 153 characters each (a concatenated text's header takes 7 of 160). */
+export const MAX_TEXT_LENGTH = 306;
+
+export interface TextBooking {
+  date: string;
+  startTime: string;
+  memberName: string | null;
+  reference: string;
+}
+
+/** A UK number as the form keeps it (07…, +44…) in E.164: +447700900123. */
+export function toE164(phone: string) {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return digits;
+  return digits.startsWith("0") ? `+44${digits.slice(1)}` : `+${digits}`;
+}
+
+// Characters outside GSM-7 turn the whole text into UCS-2 (70 a segment): replaced by their plain cousins.
+const plain = (text: string) =>
+  text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, "-")
+    .replace(/[^\n\r -~£¥èéùìòÇØøÅåÄÖÑÜ§äöñüà]/g, "");
+
+export function bookingText(kind: "confirmation" | "reminder", shopName: string, booking: TextBooking, link: string) {
+  const when = `${formatShopDate(booking.date, "short")} at ${formatTime(booking.startTime)}`;
+  const barber = booking.memberName ? ` with ${booking.memberName}` : "";
+  const lead = kind === "confirmation" ? "Booked" : "Reminder";
+  const tail = ` Manage: ${link} Reply STOP to stop texts.`;
+  const head = plain(`${shopName}: ${lead} ${when}${barber}. Ref ${booking.reference}.`);
+  return `${head.slice(0, MAX_TEXT_LENGTH - tail.length)}${tail}`;
+}

@@ -1,0 +1,312 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/*
+ * A loopback double of the few Stripe API calls the app makes (Checkout Sessions, off-session
+ * PaymentIntents, Refunds), so no test reaches the internet. It records every call, serves a tiny
+ * checkout page with a "Pay" button, and lets a test pay or expire a session: the double then
+ * delivers the signed webhook event the way Stripe would (generateTestHeaderString).
+ */
+
+export const TEST_STRIPE_SECRET_KEY = "sk_test_double";
+export const TEST_STRIPE_WEBHOOK_SECRET = "whsec_test_double";
+
+export interface StripeCall {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+export interface DoubleSession {
+  id: string;
+  object: "checkout.session";
+  mode: "payment" | "setup";
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid" | "no_payment_required";
+  client_reference_id: string | null;
+  amount_total: number | null;
+  currency: string;
+  customer: string | null;
+  payment_intent: string | null;
+  setup_intent: string | null;
+  url: string;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  metadata: Record<string, string>;
+}
+
+/** How the next off-session charge ends: paid, declined by the bank, or needing the customer. */
+export type ChargeOutcome = "succeed" | "card_declined" | "authentication_required";
+
+const sign = (payload: string, secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+
+export async function startStripeDouble(options: { webhookSecret?: string } = {}) {
+  const webhookSecret = options.webhookSecret ?? TEST_STRIPE_WEBHOOK_SECRET;
+  const calls: StripeCall[] = [];
+  const sessions = new Map<string, DoubleSession>();
+  const paymentIntents = new Map<string, { id: string; amount: number; customer: string; payment_method: string }>();
+  const refundsByKey = new Map<string, { id: string; amount: number; payment_intent: string; status: string }>();
+  const events: { id: string; type: string; payload: string }[] = [];
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
+  let webhookUrl: string | undefined;
+
+  const state = { down: false, nextCharge: "succeed" as ChargeOutcome };
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const stripeError = (res: http.ServerResponse, status: number, error: Record<string, unknown>) =>
+    send(res, status, { error });
+
+  function expanded(session: DoubleSession, expand: string[]) {
+    const result: Record<string, unknown> = { ...session };
+    if (expand.includes("payment_intent") && session.payment_intent) {
+      result.payment_intent = { object: "payment_intent", ...paymentIntents.get(session.payment_intent) };
+    }
+    if (expand.includes("setup_intent") && session.setup_intent) {
+      result.setup_intent = {
+        id: session.setup_intent,
+        object: "setup_intent",
+        customer: session.customer,
+        payment_method: `pm_for_${session.id}`,
+      };
+    }
+    return result;
+  }
+
+  function createSession(params: Record<string, string>) {
+    const id = nextId("cs");
+    const amount = params["line_items[0][price_data][unit_amount]"];
+    const session: DoubleSession = {
+      id,
+      object: "checkout.session",
+      mode: params.mode === "setup" ? "setup" : "payment",
+      status: "open",
+      payment_status: "unpaid",
+      client_reference_id: params.client_reference_id ?? null,
+      amount_total: amount ? Number(amount) * Number(params["line_items[0][quantity]"] ?? 1) : null,
+      currency: params.currency ?? params["line_items[0][price_data][currency]"] ?? "gbp",
+      customer: params.customer ?? null,
+      payment_intent: null,
+      setup_intent: null,
+      url: `${double.url}/pay/${id}`,
+      success_url: params.success_url ?? "",
+      cancel_url: params.cancel_url ?? "",
+      expires_at: Number(params.expires_at ?? Math.floor(Date.now() / 1000) + 86_400),
+      metadata: Object.fromEntries(
+        Object.entries(params)
+          .filter(([key]) => key.startsWith("metadata["))
+          .map(([key, value]) => [key.slice(9, -1), value]),
+      ),
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const body = await readBody(req);
+    const params = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    calls.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey });
+    if (req.headers.authorization !== `Bearer ${TEST_STRIPE_SECRET_KEY}`) {
+      return stripeError(res, 401, { type: "invalid_request_error", message: "Invalid API Key provided" });
+    }
+    const expand = Object.entries(params)
+      .filter(([key]) => key.startsWith("expand["))
+      .map(([, value]) => value);
+    const path = url.pathname;
+    let match: RegExpMatchArray | null;
+    if (req.method === "POST" && path === "/v1/checkout/sessions") return send(res, 200, createSession(params));
+    if (req.method === "POST" && path === "/v1/customers") {
+      return send(res, 200, { id: nextId("cus"), object: "customer", email: params.email ?? null });
+    }
+    if ((match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/))) {
+      const session = sessions.get(match[1]!);
+      if (!session)
+        return stripeError(res, 404, { type: "invalid_request_error", message: "No such checkout.session" });
+      if (match[2] && req.method === "POST") {
+        if (session.status === "open") session.status = "expired";
+        return send(res, 200, session);
+      }
+      return send(res, 200, expanded(session, expand));
+    }
+    if (req.method === "POST" && path === "/v1/payment_intents") {
+      const outcome = state.nextCharge;
+      if (outcome === "card_declined") {
+        return stripeError(res, 402, {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: "insufficient_funds",
+          message: "Your card has insufficient funds.",
+        });
+      }
+      if (outcome === "authentication_required") {
+        return stripeError(res, 402, {
+          type: "card_error",
+          code: "authentication_required",
+          message: "Your card was declined. This transaction requires authentication.",
+        });
+      }
+      const intent = {
+        id: nextId("pi"),
+        amount: Number(params.amount),
+        customer: params.customer ?? "",
+        payment_method: params.payment_method ?? "",
+      };
+      paymentIntents.set(intent.id, intent);
+      return send(res, 200, { object: "payment_intent", status: "succeeded", currency: params.currency, ...intent });
+    }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (known) return send(res, 200, { object: "refund", ...known });
+      const intent = paymentIntents.get(params.payment_intent ?? "");
+      if (!intent) return stripeError(res, 400, { type: "invalid_request_error", message: "No such payment_intent" });
+      const refund = {
+        id: nextId("re"),
+        amount: params.amount ? Number(params.amount) : intent.amount,
+        payment_intent: intent.id,
+        status: "succeeded",
+      };
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(res, 200, { object: "refund", ...refund });
+    }
+    return stripeError(res, 404, { type: "invalid_request_error", message: `Unrecognized request URL (${path})` });
+  }
+
+  /** The hosted checkout page: a "Pay" button that pays the session and goes back to the shop. */
+  async function handleCheckoutPage(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    const session = sessions.get(id);
+    if (!session) {
+      res.writeHead(404).end("No such session");
+      return;
+    }
+    if (req.method === "POST") {
+      await readBody(req);
+      await double.pay(id);
+      res.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", id) }).end();
+      return;
+    }
+    const amount = session.amount_total === null ? "" : `£${(session.amount_total / 100).toFixed(2)}`;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Checkout double</title></head>
+<body><h1>Stripe Checkout (test double)</h1><p>${session.mode === "setup" ? "Save your card" : `Pay ${amount}`}</p>
+<form method="post"><button type="submit">Pay</button></form><a href="${session.cancel_url}">Back</a></body></html>`);
+  }
+
+  const server = http.createServer((req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const page = url.pathname.match(/^\/pay\/([^/]+)$/);
+    const handled = page ? handleCheckoutPage(req, res, page[1]!) : handleApi(req, res, url);
+    handled.catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+
+  /** A signed event as Stripe would send it; `deliver` posts it, `signed` only builds it (for forged or replayed posts). */
+  function signedEvent(type: string, object: unknown) {
+    const event = {
+      id: nextId("evt"),
+      object: "event",
+      type,
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    events.push({ id: event.id, type, payload });
+    return { id: event.id, payload, signature: sign(payload, webhookSecret) };
+  }
+
+  async function deliver(event: { payload: string; signature: string }) {
+    if (!webhookUrl) return undefined;
+    const response = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      body: event.payload,
+    });
+    return response.status;
+  }
+
+  const double = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    sessions,
+    events,
+    state,
+    /** Where the double posts its webhook events: the app's /api/payments/webhook. */
+    deliverTo(url: string) {
+      webhookUrl = url;
+    },
+    /** Pays (or, for mode=setup, saves the card of) a session and delivers checkout.session.completed. */
+    async pay(id: string, { deliverEvent = true } = {}) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`No session ${id}`);
+      session.status = "complete";
+      session.customer ??= `cus_for_${id}`;
+      if (session.mode === "payment") {
+        session.payment_status = "paid";
+        const intent = {
+          id: nextId("pi"),
+          amount: session.amount_total ?? 0,
+          customer: session.customer,
+          payment_method: `pm_for_${id}`,
+        };
+        paymentIntents.set(intent.id, intent);
+        session.payment_intent = intent.id;
+      } else {
+        session.payment_status = "no_payment_required";
+        session.setup_intent = nextId("seti");
+      }
+      const event = signedEvent("checkout.session.completed", { ...session });
+      return { event, status: deliverEvent ? await deliver(event) : undefined };
+    },
+    /** Expires an open session and delivers checkout.session.expired. */
+    async expire(id: string) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`No session ${id}`);
+      session.status = "expired";
+      const event = signedEvent("checkout.session.expired", { ...session });
+      return { event, status: await deliver(event) };
+    },
+    signedEvent,
+    deliver,
+    /** The calls made to one path (e.g. "/v1/refunds"). */
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+    sessionOf: (reference: string) =>
+      [...sessions.values()].find((session) => session.client_reference_id === reference),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return double;
+}
+
+export type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
+
+/** The environment that points the app at the double. */
+export const stripeDoubleEnv = (double: StripeDouble) => ({
+  STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: double.url,
+});
