@@ -57,7 +57,9 @@ const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000)
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  api = await startTestApi({ env: { ...stripeDoubleEnv(stripe), BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    env: { ...stripeDoubleEnv(stripe), BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
   admin = await api.admin();
   const service = { description: "Done properly.", icon: "Scissors", category: "hair", duration: 30 };

@@ -13,7 +13,10 @@ let memberId = 0;
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  api = await startTestApi({ onDisk: true, env: { ...stripeDoubleEnv(stripe), BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    onDisk: true,
+    env: { ...stripeDoubleEnv(stripe), BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
   const admin = await api.admin();
   const service = { title: "Scissor Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };

@@ -52,7 +52,9 @@ function inbound(params: Record<string, string>, token = TEST_TWILIO.authToken) 
 
 beforeAll(async () => {
   twilio = await startTwilioDouble();
-  api = await startTestApi({ env: { ...twilio.env, BOOKING_MAX_PER_HOUR: "1000" } });
+  api = await startTestApi({
+    env: { ...twilio.env, BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  });
   admin = await api.admin();
   const service = { description: "Done properly.", icon: "Scissors", category: "hair", duration: 30 };
   serviceId = String((await admin.post("/api/services", { ...service, title: "Scissor Cut", price: 20 })).body.id);
@@ -85,7 +87,7 @@ describe("text messages", () => {
     const sent = textsTo("+447700900123");
     expect(sent).toHaveLength(1);
     expect(sent[0]!.from).toBe(TEST_TWILIO.from);
-    expect(sent[0]!.body).toContain("10:00 am");
+    expect(sent[0]!.body).toContain(" at 10:00 ");
     expect(sent[0]!.body).toContain("with Bea");
     expect(sent[0]!.body).toContain(`/bookings/manage/${booked.body.manageToken}`);
     expect(sent[0]!.body.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
