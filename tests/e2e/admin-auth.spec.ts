@@ -28,6 +28,7 @@ test("the login form explains what is missing and what the server refused, then 
 
   const sections = page.getByRole("navigation", { name: "Management sections" });
   const cards = [
+    ["Calendar", "/admin/calendar"],
     ["Booking Slots", "/admin/bookings"],
     ["Customers", "/admin/customers"],
     ["Media Library", "/admin/media"],

@@ -63,7 +63,8 @@ test("a team member is added without JavaScript, with no service ticked to start
 test("a booking is cancelled from the admin list without JavaScript", async ({ page, owner }) => {
   const service = await createService(owner, { title: unique("No-JS Trim"), price: 12, duration: 30 });
   const day = futureDate(5);
-  const [slot] = await createSlots(owner, { dates: [day], startTime: "09:00", endTime: "09:30" });
+  // Inside the opening hours of every day of the week, whichever day five days from now is.
+  const [slot] = await createSlots(owner, { dates: [day], startTime: "11:00", endTime: "11:30" });
   const booking = await bookThroughApi(owner, slot!.id, [service]);
   await signIn(page);
   await page.goto(`/admin/bookings?date=${day}`);

@@ -326,8 +326,12 @@ function MailNotSetUpBanner() {
           <Link to="/admin/contact" className="font-semibold underline">
             Contact Submissions
           </Link>
-          . To send mail, set <code>SMTP_URL</code>, <code>SMTP_FROM</code> and <code>SHOP_EMAIL</code> in the
-          site&apos;s <code>.env</code> and restart it.
+          . To send mail, set the outgoing mail server under{" "}
+          <Link to="/admin/settings#mail" className="font-semibold underline">
+            Shop Settings
+          </Link>{" "}
+          (or <code>SMTP_URL</code> in the site&apos;s <code>.env</code>), and <code>SHOP_EMAIL</code> for the
+          shop&apos;s copies.
         </p>
       </div>
     </section>

@@ -71,9 +71,7 @@ export function PaymentSettingsForm({ payments }: { payments: PaymentSettingsVie
       <CardContent>
         <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" noValidate>
           {keysMissing && (
-            <p role="status" className="rounded-md border border-warning p-3 text-sm sm:col-span-2">
-              {NO_KEYS_MESSAGE}.
-            </p>
+            <p className="rounded-md border border-warning p-3 text-sm sm:col-span-2">{NO_KEYS_MESSAGE}.</p>
           )}
           <FormField label="Policy" error={errors.policy}>
             {(field) => (
