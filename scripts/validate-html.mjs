@@ -174,7 +174,12 @@ try {
     for (const { url, button, then } of dialogs) {
       console.log(`Opening "${button}" on ${url}`);
       await hydrated(url);
-      await page.getByRole("button", { name: button }).first().click();
+      // "Add New Service" is a link that opens its dialog once hydrated (its form is on the page without JavaScript).
+      await page
+        .getByRole("button", { name: button })
+        .or(page.getByRole("link", { name: button }))
+        .first()
+        .click();
       await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor();
       if (then) {
         await page.getByRole("button", { name: then }).click();

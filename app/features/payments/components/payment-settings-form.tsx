@@ -59,7 +59,7 @@ export function PaymentSettingsForm({ payments }: { payments: PaymentSettingsVie
   }
 
   return (
-    <Card className="mt-8" aria-labelledby="payments-title">
+    <Card role="region" aria-labelledby="payments-title" id="payments" className="mt-8">
       <CardHeader>
         <h2 id="payments-title" className="text-xl font-semibold">
           Payments and texts
