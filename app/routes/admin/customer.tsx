@@ -117,7 +117,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
               <CardTitle level={2}>Private notes</CardTitle>
             </CardHeader>
             <CardContent>
-              <form onSubmit={saveNotes} className="grid gap-3">
+              <form method="post" onSubmit={saveNotes} className="grid gap-3">
                 <Label htmlFor="customer-notes" className="sr-only">
                   Private notes
                 </Label>

@@ -42,7 +42,7 @@ export function AddAdminForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }
       title="Add an admin"
       description="Give them the initial password in person; they can change it after signing in."
     >
-      <form onSubmit={onSubmit} noValidate aria-labelledby="add-admin-heading" className="grid gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="add-admin-heading" className="grid gap-4">
         <FormField label="Username" error={errors.username?.message}>
           {(field) => (
             <Input {...field} {...register("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} />

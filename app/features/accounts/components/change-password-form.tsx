@@ -36,7 +36,7 @@ export function ChangePasswordForm({ twoFactorEnabled }: { twoFactorEnabled: boo
       title="Change your password"
       description="Signs your account out everywhere else."
     >
-      <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading" className="grid gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="password-heading" className="grid gap-4">
         <ReauthenticationFields
           twoFactorEnabled={twoFactorEnabled}
           password={register("currentPassword")}

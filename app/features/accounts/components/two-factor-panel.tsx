@@ -120,7 +120,7 @@ function ConfirmSetup({
           <p>Enter the 6-digit code the app shows to turn two-factor sign-in on.</p>
         </li>
       </ol>
-      <form onSubmit={onSubmit} noValidate aria-label="Confirm two-factor sign-in" className="grid gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Confirm two-factor sign-in" className="grid gap-4">
         <FormField label="Code from the app" error={errors.code?.message}>
           {(field) => (
             <Input
@@ -189,7 +189,13 @@ function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
       <p className="text-sm">
         {recoveryCodesLeft} of 10 recovery codes left. To set up a new phone or new codes, turn it off and on again.
       </p>
-      <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in" className="grid gap-4">
+      <form
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Turn off two-factor sign-in"
+        className="grid gap-4"
+      >
         <ReauthenticationFields
           twoFactorEnabled
           password={register("currentPassword")}

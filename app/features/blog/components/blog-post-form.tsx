@@ -48,7 +48,7 @@ export function BlogPostForm({ post, onSaved, onCancel }: BlogPostFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField
         label="Title"
         error={errors.title?.message}

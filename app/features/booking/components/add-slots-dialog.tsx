@@ -90,6 +90,7 @@ export function AddSlotsDialog({ dates }: { dates: readonly string[] }) {
           </p>
         )}
         <form
+          method="post"
           onSubmit={handleSubmit(create, (invalid) => {
             if (invalid.dates) noDates();
           })}

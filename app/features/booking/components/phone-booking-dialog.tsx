@@ -80,7 +80,7 @@ export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogP
         description={`An appointment on ${formatShopDate(date)}, with the same rules as online booking.`}
         className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
       >
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form method="post" onSubmit={submit} noValidate className="grid gap-4">
           <ServiceChecklist services={services} value={serviceIds} onChange={setServiceIds} withDuration />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Barber">

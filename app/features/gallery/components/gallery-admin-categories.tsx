@@ -112,7 +112,7 @@ function CategoryForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: ()
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Category Name" error={errors.name?.message}>
         {(field) => <Input {...field} {...register("name")} placeholder="e.g. Fades" />}
       </FormField>

@@ -46,7 +46,7 @@ export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Title" error={errors.title?.message}>
         {(field) => <Input {...field} {...register("title")} />}
       </FormField>

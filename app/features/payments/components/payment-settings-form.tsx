@@ -69,7 +69,7 @@ export function PaymentSettingsForm({ payments }: { payments: PaymentSettingsVie
         </p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <form method="post" onSubmit={save} className="grid gap-4 sm:grid-cols-2" noValidate>
           {keysMissing && (
             <p className="rounded-md border border-warning p-3 text-sm sm:col-span-2">{NO_KEYS_MESSAGE}.</p>
           )}

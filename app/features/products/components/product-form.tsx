@@ -35,7 +35,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
         {(field) => <Input {...field} {...register("name")} />}
       </FormField>
