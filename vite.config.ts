@@ -1,13 +1,20 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import packageJson from "./package.json";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle is the whole Express app (API + pages), so production runs one built file.
   build: isSsrBuild ? { rollupOptions: { input: "./server/entry.ts" } } : undefined,
-  // The icon set is 44 MB of modules of which the pages use a few dozen: bundled into the server build as into
-  // the browser's, it is a build-time package and stays out of the production install (decision 025).
-  ssr: { noExternal: ["lucide-react"] },
+  // The server build imports at run time exactly the packages in `dependencies` (native addons, the framework,
+  // drivers, the Stripe client); every other package the pages use — icons, UI primitives, form helpers, date
+  // formatting — is bundled into it as into the browser's, so it stays a build-time package and out of the
+  // production install (decisions 025, 035). Development and the tests' SSR loader have every package installed
+  // and keep decision 025's setting (the icon set through Vite rather than Node's loader).
+  ssr:
+    command === "build"
+      ? { noExternal: true, external: Object.keys(packageJson.dependencies) }
+      : { noExternal: ["lucide-react"] },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 }));

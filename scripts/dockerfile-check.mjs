@@ -200,6 +200,12 @@ const modules = path.join(final.cwd, "node_modules");
 for (const devOnly of ["vite", "@react-router/dev", "vitest"]) {
   if (fs.existsSync(path.join(modules, devOnly))) fail(`the image holds ${devOnly}, a development package`);
 }
+// Issue 21's budget for a production install (decisions 025, 035): a package the server build could bundle
+// instead of importing (vite.config.ts) belongs in devDependencies.
+const PRODUCTION_MODULES_BUDGET_MB = 200;
+const modulesMb = Number(spawnSync("du", ["-sk", modules], { encoding: "utf8" }).stdout.split("\t")[0]) / 1024;
+if (!(modulesMb < PRODUCTION_MODULES_BUDGET_MB))
+  fail(`the image's node_modules takes ${modulesMb.toFixed(0)} MB, over the ${PRODUCTION_MODULES_BUDGET_MB} MB budget`);
 
 const port = await freePort();
 // The image's environment only (nothing from this machine's, such as a DATABASE_URL), on a free port.

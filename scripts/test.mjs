@@ -8,12 +8,14 @@ import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 const missing = [];
 if (!fs.existsSync(path.join(root, "node_modules/.bin/vitest"))) missing.push("the npm packages: run `npm ci`");
 if (!fs.existsSync(chromium))
-  missing.push(`Chromium at ${chromium}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+  missing.push(
+    `Chromium's headless shell at ${chromium}: run \`apt-get install -y chromium-headless-shell\` (or set CHROMIUM_PATH)`,
+  );
 if (missing.length) {
   console.error(`npm test cannot run; missing:\n${missing.map((item) => `  - ${item}`).join("\n")}`);
   process.exit(1);

@@ -136,7 +136,7 @@ try {
   }
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {

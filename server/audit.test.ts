@@ -17,6 +17,19 @@ describe("what the audit log makes of a write", () => {
     expect(describeApiCall("PUT", "/settings")).toMatchObject({ kind: "settings", action: "update", targetId: null });
   });
 
+  it("reads its tables' own entries only: a path named after Object's members is described like any other", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) {
+      expect(describeApiCall("POST", `/${name}`)).toEqual({
+        kind: name,
+        action: "create",
+        targetId: null,
+        labelFields: [],
+      });
+      expect(describeApiCall("GET", `/${name}`)).toBeNull();
+      expect(describeAdminPageRequest("GET", `/admin/${name}`)).toBeNull();
+    }
+  });
+
   it("keeps a customer's private link token out, and leaves sign-in and sign-out alone", () => {
     const cancel = describeApiCall("POST", "/bookings/manage/Zq8_x-secret-token-of-43-characters-long/cancel");
     expect(cancel).toMatchObject({ kind: "bookings", action: "cancel booking by its private link", targetId: null });

@@ -46,6 +46,7 @@ const ACTIONS: Record<string, string> = {
   "POST /bookings/:id/charge": "charge no-show fee",
   "POST /bookings/:id/refund": "refund payment",
   "POST /bookings/:id/payment-link": "mail fee payment link",
+  "POST /bookings/:id/keep-deposit": "keep deposit",
   "POST /bookings/manage/:token/cancel": "cancel booking by its private link",
   "POST /bookings/manage/:token/reschedule": "move booking by its private link",
   "POST /bookings/:id/move": "move booking",
@@ -58,6 +59,7 @@ const ACTIONS: Record<string, string> = {
   "GET /customers/:email/export": "export customer data",
   "DELETE /customers/:email": "erase customer",
   "PUT /customers/:email/notes": "update customer notes",
+  "DELETE /waitlist/:id": "remove from waitlist",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -66,6 +68,7 @@ const AUDITED_READS: Record<string, string> = {
   "GET /customers/:email": "view customer",
   "GET /customers": "view customer list",
   "GET /contact/submissions": "view contact messages",
+  "GET /waitlist": "view waitlist",
 };
 
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */
@@ -85,6 +88,10 @@ const LABEL_FIELDS: Record<string, readonly string[]> = {
   faqs: ["question"],
   accounts: ["username"],
 };
+
+/** A table's own entry: the key comes from the request, and `constructor` or `__proto__` must not find Object's. */
+const entryOf = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 const ID = /^\d+$/;
 const WORD = /^[a-z][a-z-]{0,30}$/;
@@ -119,14 +126,18 @@ export function describeApiCall(method: string, path: string, query: Request["qu
   );
   const route = `${method} /${shape.join("/")}`;
   const read =
-    route === ADMIN_BOOKING_LIST ? (query.admin === "true" ? "view booking list" : undefined) : AUDITED_READS[route];
+    route === ADMIN_BOOKING_LIST
+      ? query.admin === "true"
+        ? "view booking list"
+        : undefined
+      : entryOf(AUDITED_READS, route);
   if (NOT_AUDITED.has(route) || (SAFE_METHODS.has(method) && !read)) return null;
   return {
     kind,
-    action: read ?? ACTIONS[route] ?? VERBS[method] ?? method.toLowerCase(),
+    action: read ?? entryOf(ACTIONS, route) ?? entryOf(VERBS, method) ?? method.toLowerCase(),
     targetId: segments.find((segment) => ID.test(segment)) ?? null,
     ...(customerEmail === undefined ? {} : { customerEmail }),
-    labelFields: LABEL_FIELDS[kind] ?? [],
+    labelFields: entryOf(LABEL_FIELDS, kind) ?? [],
   };
 }
 
@@ -135,6 +146,7 @@ const AUDITED_SCREENS: Record<string, string> = {
   bookings: "view booking list",
   customers: "view customer list",
   contact: "view contact messages",
+  waitlist: "view waitlist",
 };
 
 /**
@@ -155,7 +167,7 @@ export function describeAdminPageRequest(method: string, path: string): AuditedC
         labelFields: [],
       };
     }
-    const read = screen && AUDITED_SCREENS[screen];
+    const read = screen && entryOf(AUDITED_SCREENS, screen);
     return read ? { kind: screen, action: read, targetId: null, labelFields: [] } : null;
   }
   return screen ? { kind: screen, action: "form", targetId: null, labelFields: [] } : null;

@@ -28,6 +28,7 @@ import { bookingAttendanceApi, customersApi } from "~/features/customers/custome
 import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
+import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
@@ -84,6 +85,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/audit", auditApi(ctx));
   api.use("/account", accountApi(ctx));
   api.use("/reviews", reviewsApi(ctx));
+  api.use("/waitlist", waitlistApi(ctx));
   api.get(
     "/openapi.json",
     apiDoc({

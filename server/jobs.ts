@@ -6,6 +6,7 @@ import { retentionJobHandlers, scheduleRetention } from "~/features/customers/re
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
+import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
@@ -15,6 +16,7 @@ export const jobHandlers: JobHandlers = {
   ...reviewJobHandlers,
   ...paymentJobHandlers,
   ...textJobHandlers,
+  ...waitlistJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

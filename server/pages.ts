@@ -17,9 +17,18 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Pages whose content comes from outside the public content tables, so the content version cannot vouch
- * for them, and which show personal data (a customer's booking, the admin screens): never stored.
+ * for them, and which show personal data (a customer's booking, the admin screens): never stored. Stripe's
+ * return page among them: its answer is a booking's payment state, read by `session_id` or `reference`, which
+ * the cache's key (CACHE_QUERY_PARAMETERS) would strip.
  */
-const PRIVATE_PAGES = ["/admin", "/bookings/manage/", "/account", "/reviews/unsubscribe/"];
+const PRIVATE_PAGES = [
+  "/admin",
+  "/bookings/manage/",
+  "/bookings/paid",
+  "/account",
+  "/reviews/unsubscribe/",
+  "/waitlist",
+];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */
 function isPrivatePage(req: Request) {
@@ -34,10 +43,33 @@ function isPrivatePage(req: Request) {
 }
 
 /**
- * Every form a page posts is a few fields of text (files go to POST /api/media, under the upload limit), so
- * no page action is handed a body larger than this, whatever its content type.
+ * Every form a page posts is a few fields of text, so no page action is handed a body larger than this,
+ * whatever its content type; only the admin forms that send images may send more (pageBodyLimit).
  */
 export const PAGE_BODY_LIMIT = 64 * 1024;
+
+/** The admin pages whose forms send images (multipart), and how many files each may send at once. */
+const UPLOAD_PAGES: Record<string, "one" | "batch"> = {
+  "/admin/products": "one",
+  "/admin/gallery": "one",
+  "/admin/blog": "one",
+  "/admin/media": "batch",
+};
+
+/**
+ * The most a page post may send: a few fields of text, or, for a signed-in admin's multipart post to a page
+ * that takes images, as many files as the media upload limit allows on top. Anyone else's post is read no
+ * further than the text limit, so a large body costs the server nothing before the admin check.
+ */
+export function pageBodyLimit(
+  req: Request,
+  res: Response,
+  limits: { uploadMaxFileBytes: number; uploadMaxFiles: number },
+) {
+  const uploads = UPLOAD_PAGES[req.path.toLowerCase().replace(/\/$/, "")];
+  if (!uploads || !res.locals.user || !req.is("multipart/form-data")) return PAGE_BODY_LIMIT;
+  return PAGE_BODY_LIMIT + (uploads === "batch" ? limits.uploadMaxFiles : 1) * limits.uploadMaxFileBytes;
+}
 
 class BodyTooLarge extends Error {}
 
@@ -127,7 +159,7 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
   const post = async (req: Request, res: Response) => {
     let body: Buffer;
     try {
-      body = await readBody(req, PAGE_BODY_LIMIT);
+      body = await readBody(req, pageBodyLimit(req, res, ctx.config.limits));
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
       const refusal = { status: 413, message: "The form sent was too large." };

@@ -27,6 +27,9 @@ import * as bookedTimeExclusion from "./migrations/012-booked-time-exclusion";
 import * as calendar from "./migrations/013-calendar";
 import * as customerAccounts from "./migrations/014-customer-accounts";
 import * as payments from "./migrations/015-payments";
+import * as waitlist from "./migrations/016-waitlist";
+import * as bookingSeries from "./migrations/017-booking-series";
+import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booking";
 
 export type Db = Kysely<Database>;
 
@@ -108,6 +111,9 @@ const migrations: Record<string, Migration> = {
   "013-calendar": calendar,
   "014-customer-accounts": customerAccounts,
   "015-payments": payments,
+  "016-waitlist": waitlist,
+  "017-booking-series": bookingSeries,
+  "018-waitlist-claimed-booking": waitlistClaimedBooking,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

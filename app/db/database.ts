@@ -152,6 +152,19 @@ export interface BookingsTable {
   sequence: Generated<number>;
   /** 1 when the customer asked for a text confirmation and reminder. */
   sms_consent: Generated<number>;
+  /** The repeat appointments it was booked with (decision 032); null for a booking on its own. */
+  series_id: string | null;
+  /** Its place in that series: 0 for the first occurrence. */
+  series_position: number | null;
+}
+
+/** An occurrence of a series that could not be booked, and why (decision 032). */
+export interface BookingSeriesGapsTable {
+  series_id: string;
+  position: number;
+  date: string;
+  start_time: string;
+  reason: string;
 }
 
 export type BookingStatus = "confirmed" | "cancelled" | "awaiting_payment" | "expired";
@@ -253,6 +266,8 @@ export interface ShopSettingsTable {
   /** Where the review request after a visit sends the customer; empty: no review requests. */
   review_url: Generated<string>;
   review_request_hours: Generated<number>;
+  /** How long a waitlist offer holds its time for the customer it was offered to. */
+  waitlist_hold_minutes: Generated<number>;
   updated_at: string;
 }
 
@@ -460,6 +475,35 @@ export interface TextOptOutsTable {
   created_at: string;
 }
 
+export type WaitlistStatus = "waiting" | "offered" | "booked" | "declined" | "expired" | "cancelled";
+
+/** One customer waiting for a time on a day (decision 033); an offer holds `hold_slot_id` until `offer_expires_at`. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  date: string;
+  member_id: number | null;
+  earliest: string | null;
+  latest: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_key: string;
+  customer_phone: string;
+  sms_consent: Generated<number>;
+  status: WaitlistStatus;
+  hold_slot_id: number | null;
+  /** The booking a claim made (migration 018); null before a claim, or once that booking is deleted. */
+  claimed_booking_id: number | null;
+  offer_token_hash: string | null;
+  offer_expires_at: string | null;
+  created_at: string;
+}
+
+export interface WaitlistEntryServicesTable {
+  entry_id: number;
+  position: number;
+  service_id: number;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -476,6 +520,7 @@ export interface Database {
   booking_slots: BookingSlotsTable;
   bookings: BookingsTable;
   booking_services: BookingServicesTable;
+  booking_series_gaps: BookingSeriesGapsTable;
   faqs: FaqsTable;
   barbers: BarbersTable;
   recovery_codes: RecoveryCodesTable;
@@ -502,6 +547,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_entry_services: WaitlistEntryServicesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ZodError } from "zod";
 import { HttpError } from "./http-error";
+import { parseRowId } from "./schema-fields";
 
 /** What a form's route action answers when it refuses: the page shows these without JavaScript. */
 export interface FormFailure {
@@ -31,4 +32,62 @@ function failureOf(error: unknown): { status: number; failure: FormFailure } {
 export function formFailure<T extends object>(error: unknown, extra: T) {
   const { status, failure } = failureOf(error);
   return data({ ...extra, ...failure }, { status });
+}
+
+/** A posted form's text fields by name; a file field is left to the action that takes it. */
+export function formTextValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] ??= value;
+  return values;
+}
+
+/**
+ * What a management page's loader reads from its address: the item whose form is open on the page
+ * (`?edit=new`, `?edit=<id>`: the Add and Edit links' targets without JavaScript) and the notice of the
+ * last save (`?saved=created`), each only when it names something real.
+ */
+export function managementState<T extends { id: number }, K extends string>(
+  request: Request,
+  items: readonly T[],
+  notices: Record<K, string>,
+) {
+  const search = new URL(request.url).searchParams;
+  const edit = search.get("edit");
+  const editing: T | "new" | null = edit === "new" ? "new" : (items.find((item) => String(item.id) === edit) ?? null);
+  const saved = search.get("saved");
+  const notice = saved !== null && Object.hasOwn(notices, saved) ? notices[saved as K] : null;
+  return { editing, notice };
+}
+
+interface ResourceForm<I> {
+  /** The page the form is on, answered with `?saved=created|updated|deleted`. */
+  page: string;
+  schema: { parse: (values: unknown) => I };
+  create: (input: I) => Promise<unknown>;
+  update: (id: number, input: I) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  /** Runs before the schema, e.g. storing an uploaded image and putting its address in `values`. */
+  prepare?: () => Promise<void>;
+}
+
+/**
+ * A management page's add / edit form and its bin (`intent=delete`) posted without JavaScript: the same
+ * schema and feature functions as the resource's API, then back to the page (303) saying what happened,
+ * or the refusal with the values as typed.
+ */
+export async function resourceFormAction<I>(values: Record<string, string>, form: ResourceForm<I>) {
+  const id = parseRowId(values.id ?? "");
+  try {
+    if (values.intent === "delete" && id !== null) {
+      await form.remove(id);
+      return redirect(`${form.page}?saved=deleted`, 303);
+    }
+    await form.prepare?.();
+    const input = form.schema.parse(values);
+    if (id === null) await form.create(input);
+    else await form.update(id, input);
+  } catch (error) {
+    return formFailure(error, { values, id });
+  }
+  return redirect(`${form.page}?saved=${id === null ? "created" : "updated"}`, 303);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addDays,
   formatShopDate,
@@ -16,8 +16,16 @@ import {
   withShopClock,
 } from "./shop-time";
 
-// The server's own zone must not matter: pretend it runs on the other side of the world.
-process.env.TZ = "Pacific/Auckland";
+// The server's own zone must not matter: pretend it runs on the other side of the world (and put the
+// zone back after, for the files that share this worker).
+const serverZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "Pacific/Auckland";
+});
+afterAll(() => {
+  if (serverZone === undefined) delete process.env.TZ;
+  else process.env.TZ = serverZone;
+});
 
 describe("shop time (Europe/London)", () => {
   it("reads the shop's date and time at an instant, in summer and in winter", () => {

@@ -12,7 +12,12 @@ import {
 } from "~/features/account/account.server";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
 import { ReschedulePicker } from "~/features/booking/components/reschedule-picker";
-import { reschedulePickerQuerySchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
+import {
+  cancelRequestSchema,
+  reschedulePickerQuerySchema,
+  rescheduleRequestSchema,
+} from "~/features/booking/booking.schema";
+import { CANCEL_FOLLOWING_LABEL, cancelQuestion } from "~/features/booking/components/repeat-picker";
 import { getManagePage } from "~/features/booking/manage.server";
 import { seoMeta } from "~/features/seo/seo";
 import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
@@ -55,8 +60,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const intent = form.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
   try {
     if (intent === "cancel") {
-      if (form.confirmed !== "yes") return { intent, confirmCancel: true };
-      await cancelOwnBooking(context, email, params.reference);
+      const { scope } = cancelRequestSchema.parse(form);
+      if (form.confirmed !== "yes") return { intent, confirmCancel: true, scope };
+      await cancelOwnBooking(context, email, params.reference, scope);
       return redirect("/account");
     }
     const move = rescheduleRequestSchema.parse(form);
@@ -100,14 +106,15 @@ export default function AccountBookingPage({ loaderData, actionData }: Route.Com
                         className="grid gap-3 rounded-md border border-destructive/40 p-4"
                       >
                         <p id="confirm-cancel" className="font-semibold">
-                          Are you sure you want to cancel this booking?
+                          {cancelQuestion(actionData.scope ?? "one", booking.laterInSeries)}
                         </p>
+                        <input type="hidden" name="scope" value={actionData.scope ?? "one"} />
                         <p className="text-sm text-muted-foreground">
                           Your time slot will be released for other customers. This cannot be undone.
                         </p>
                         <div className="flex flex-col gap-2 sm:flex-row">
                           <Button type="submit" name="confirmed" value="yes" variant="destructive">
-                            Cancel booking
+                            {actionData.scope === "following" ? CANCEL_FOLLOWING_LABEL : "Cancel booking"}
                           </Button>
                           <Button asChild variant="outline">
                             <Link to=".">Keep booking</Link>
@@ -115,9 +122,16 @@ export default function AccountBookingPage({ loaderData, actionData }: Route.Com
                         </div>
                       </div>
                     ) : (
-                      <Button type="submit" variant="destructive">
-                        Cancel booking
-                      </Button>
+                      <div className="flex flex-col gap-2 sm:flex-row">
+                        <Button type="submit" name="scope" value="one" variant="destructive">
+                          Cancel booking
+                        </Button>
+                        {booking.laterInSeries > 0 && (
+                          <Button type="submit" name="scope" value="following" variant="destructive">
+                            {CANCEL_FOLLOWING_LABEL}
+                          </Button>
+                        )}
+                      </div>
                     )}
                   </Form>
                 ) : (

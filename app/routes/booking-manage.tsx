@@ -10,10 +10,13 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast-store";
 import { BookingFacts } from "~/features/booking/components/booking-confirmation";
 import { ReschedulePicker } from "~/features/booking/components/reschedule-picker";
+import { CANCEL_FOLLOWING_LABEL, cancelQuestion } from "~/features/booking/components/repeat-picker";
 import {
+  cancelRequestSchema,
   movedTooOftenMessage,
   reschedulePickerQuerySchema,
   rescheduleRequestSchema,
+  type CancelScope,
   type ManagedBooking,
 } from "~/features/booking/booking.schema";
 import { cancelBookingByToken, getManagePage, rescheduleBookingByToken } from "~/features/booking/manage.server";
@@ -77,8 +80,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const intent = form.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
   try {
     if (intent === "cancel") {
-      if (form.confirmed !== "yes") return { intent, confirmCancel: true };
-      await cancelBookingByToken(context, params.token);
+      const { scope } = cancelRequestSchema.parse(form);
+      if (form.confirmed !== "yes") return { intent, confirmCancel: true, scope };
+      await cancelBookingByToken(context, params.token, undefined, scope);
       return redirect(afterChange(params.token, "cancelled"), 303);
     }
     const move = rescheduleRequestSchema.parse(form);
@@ -89,7 +93,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
-const CANCEL_QUESTION = "Are you sure you want to cancel this booking?";
 const CANCEL_CONSEQUENCE = "Your time slot will be released for other customers. This cannot be undone.";
 
 export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,11 +101,14 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
   const { revalidate } = useRevalidator();
   const [cancelling, setCancelling] = useState(false);
 
-  async function cancelBooking() {
+  async function cancelBooking(scope: CancelScope) {
     setCancelling(true);
     try {
-      await api<ManagedBooking>("POST", `/api/bookings/manage/${token}/cancel`);
-      toast({ title: "Your booking has been cancelled", description: "The time is free again for someone else." });
+      await api<ManagedBooking>("POST", `/api/bookings/manage/${token}/cancel`, { scope });
+      toast({
+        title: scope === "following" ? "Your bookings have been cancelled" : "Your booking has been cancelled",
+        description: "The time is free again for someone else.",
+      });
       await revalidate();
     } catch (error) {
       toast({
@@ -143,25 +149,33 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                       Add to calendar
                     </a>
                   </Button>
-                  {booking.canCancel && (
-                    // Before JavaScript the button posts the form and the page asks once more; once
-                    // hydrated the post is held back and the dialog asks instead.
-                    <Form method="post" onSubmit={(event) => event.preventDefault()}>
-                      <input type="hidden" name="intent" value="cancel" />
-                      <ConfirmDialog
-                        trigger={
-                          <Button type="submit" variant="destructive" disabled={cancelling}>
-                            {cancelling ? "Cancelling..." : "Cancel booking"}
-                          </Button>
-                        }
-                        title={CANCEL_QUESTION}
-                        description={booking.cancelWarning ?? CANCEL_CONSEQUENCE}
-                        confirmLabel="Cancel booking"
-                        cancelLabel="Keep booking"
-                        onConfirm={cancelBooking}
-                      />
-                    </Form>
-                  )}
+                  {booking.canCancel &&
+                    (["one", "following"] as const)
+                      .filter((scope) => scope === "one" || booking.laterInSeries > 0)
+                      .map((scope) => (
+                        // Before JavaScript the button posts the form and the page asks once more; once
+                        // hydrated the post is held back and the dialog asks instead.
+                        <Form key={scope} method="post" onSubmit={(event) => event.preventDefault()}>
+                          <input type="hidden" name="intent" value="cancel" />
+                          <input type="hidden" name="scope" value={scope} />
+                          <ConfirmDialog
+                            trigger={
+                              <Button type="submit" variant="destructive" disabled={cancelling}>
+                                {cancelling
+                                  ? "Cancelling..."
+                                  : scope === "one"
+                                    ? "Cancel booking"
+                                    : CANCEL_FOLLOWING_LABEL}
+                              </Button>
+                            }
+                            title={cancelQuestion(scope, booking.laterInSeries)}
+                            description={booking.cancelWarning ?? CANCEL_CONSEQUENCE}
+                            confirmLabel={scope === "one" ? "Cancel booking" : CANCEL_FOLLOWING_LABEL}
+                            cancelLabel="Keep booking"
+                            onConfirm={() => cancelBooking(scope)}
+                          />
+                        </Form>
+                      ))}
                 </div>
                 {actionData && "confirmCancel" in actionData && booking.canCancel && (
                   <Form
@@ -171,13 +185,14 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                     className="grid gap-3 rounded-md border border-destructive/40 p-4"
                   >
                     <p id="confirm-cancel" className="font-semibold">
-                      {CANCEL_QUESTION}
+                      {cancelQuestion(actionData.scope, booking.laterInSeries)}
                     </p>
                     <p className="text-sm text-muted-foreground">{booking.cancelWarning ?? CANCEL_CONSEQUENCE}</p>
                     <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="scope" value={actionData.scope} />
                     <div className="flex flex-col gap-2 sm:flex-row">
                       <Button type="submit" name="confirmed" value="yes" variant="destructive">
-                        Cancel booking
+                        {actionData.scope === "following" ? CANCEL_FOLLOWING_LABEL : "Cancel booking"}
                       </Button>
                       <Button asChild variant="outline">
                         <Link to=".">Keep booking</Link>

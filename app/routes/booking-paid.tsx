@@ -47,7 +47,7 @@ export default function BookingPaidPage({ loaderData }: Route.ComponentProps) {
       <PageIntro eyebrow="Online booking" title={title} />
       <PageSection>
         <Card className="max-w-xl">
-          <CardContent className="grid gap-4 pt-6">
+          <CardContent className="grid gap-4 pt-5 sm:pt-6">
             <p>
               Booking reference: <strong data-testid="booking-reference">{reference}</strong>
             </p>

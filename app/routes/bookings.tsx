@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { createCookie, data, redirect, useLocation, useRevalidator } from "react-router";
+import { Link, createCookie, data, redirect, useLocation, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
@@ -22,12 +22,21 @@ import {
   bookingRequestSchema,
   lostTimeNotice,
   newFormToken,
+  seriesPreviewQuerySchema,
   type AppointmentRequestInput,
   type BookingConfirmation as Confirmation,
   type BookingFormValues,
   type BookingRequestInput,
 } from "~/features/booking/booking.schema";
-import { confirmationByManageToken, placeAppointment, placeSlotBooking } from "~/features/booking/booking.server";
+import { confirmationByManageToken, placeSlotBooking } from "~/features/booking/booking.server";
+import { placeBooking, previewSeries } from "~/features/booking/booking-series.server";
+import {
+  RepeatPicker,
+  postedRepeat,
+  repeatFromSearch,
+  seriesPreviewUrl,
+} from "~/features/booking/components/repeat-picker";
+import { useApiData } from "~/lib/use-api-data";
 import { listAvailableSlots } from "~/features/booking/slots.server";
 import {
   DETAIL_FIELDS,
@@ -55,6 +64,7 @@ import type { Route } from "./+types/bookings";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { policySentence } from "~/features/payments/payment-policy";
+import { waitlistJoinPath } from "~/features/waitlist/waitlist.schema";
 import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
 const BOOKING_FAILED_MESSAGE = "Failed to book your appointment. Please try again.";
@@ -124,10 +134,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // without JavaScript and shows them at once.
   const member = chosenMember(team, choices.serviceIds, choices.memberChoice);
   const urls = availabilityUrls(choices.serviceIds, member?.id, choices.month, choices.date);
-  const [dates, times, booked] = await Promise.all([
+  const payments = await publicPaymentSettings(context);
+  // Repeat appointments pay nothing up front: offered only while the shop asks no payment (decision 032).
+  const repeatOffered = payments.policy === "none";
+  const repeat = repeatFromSearch(search);
+  const startTime = choices.timeKey.startsWith("time:") ? choices.timeKey.slice("time:".length) : undefined;
+  const previewUrl = repeatOffered
+    ? seriesPreviewUrl(repeat, { serviceIds: choices.serviceIds, memberId: member?.id, date: choices.date, startTime })
+    : null;
+  const [dates, times, booked, seriesPreview] = await Promise.all([
     availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
     availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
     bookedReference ? justBooked(context, request, bookedReference) : null,
+    availabilityAnswer(previewUrl, seriesPreviewQuerySchema, (query) => previewSeries(context.db, query)),
   ]);
   // The details form is in the HTML once a time is chosen: it carries the token that makes it book once.
   const formToken = choices.timeKey ? newFormToken() : null;
@@ -144,7 +163,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       bookAgain: booked?.bookAgain ?? null,
       customer,
       formToken,
-      paymentPolicy: policySentence(await publicPaymentSettings(context), shop.cancellationNoticeHours),
+      paymentPolicy: policySentence(payments, shop.cancellationNoticeHours),
+      repeatOffered,
+      repeat,
+      seriesPreview,
       textsOffered: context.config.twilio !== undefined,
     },
     formToken || booked ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -158,7 +180,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const body = { ...Object.fromEntries(form), services: form.getAll("services") };
+  const everyWeeks = form.get("repeatEveryWeeks");
+  const body = {
+    ...Object.fromEntries(form),
+    services: form.getAll("services"),
+    ...(everyWeeks === null ? {} : { repeat: { everyWeeks, times: form.get("repeatTimes") } }),
+  };
   const values: Record<string, string> = {};
   for (const name of DETAIL_FIELDS) values[name] = String(form.get(name) ?? "");
   const slotId = form.get("slotId");
@@ -166,7 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const confirmation =
       slotId === null
-        ? await placeAppointment(context, appointmentRequestSchema.parse(body), {
+        ? await placeBooking(context, appointmentRequestSchema.parse(body), {
             ...options,
             byAdmin: context.user?.isAdmin === true,
           })
@@ -237,6 +264,20 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   const [again, setAgain] = useState<(BookAgainChoices & { href: string }) | null>(null);
   const [posted, setPosted] = useState(refused ? postedDetails(refused) : undefined);
   const [detailsShown, setDetailsShown] = useState(refused !== null);
+  const [repeat, setRepeat] = useState(loaderData.repeat);
+  const repeatable = loaderData.repeatOffered && choice?.kind === "time";
+  const seriesPreview = useApiData(
+    repeatable
+      ? seriesPreviewUrl(repeat, {
+          serviceIds: flow.chosenIds,
+          memberId: flow.member?.id,
+          date,
+          startTime: choice.startTime,
+        })
+      : null,
+    0,
+    loaderData.seriesPreview,
+  );
   // The form appears once a time is chosen and then stays, so typed details survive a lost time.
   if (flow.missing.length === 0 && !detailsShown) setDetailsShown(true);
 
@@ -268,12 +309,18 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               date: date!,
               startTime: choice.startTime,
               memberId: choice.memberId,
+              ...(repeatable && repeat.on ? { repeat: { everyWeeks: repeat.everyWeeks, times: repeat.times } } : {}),
             } satisfies AppointmentRequestInput);
       if (booked.payment?.checkoutUrl) {
         window.location.assign(booked.payment.checkoutUrl);
         return;
       }
-      toast({ title: "Your appointment has been booked successfully!" });
+      toast({
+        title: booked.series
+          ? "Your repeat appointments have been booked!"
+          : "Your appointment has been booked successfully!",
+      });
+      setRepeat({ ...repeat, on: false });
       formToken.current = newFormToken();
       setAgain({
         href: bookAgainPath(flow.chosenIds, flow.member?.id),
@@ -450,6 +497,14 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                 <p className="text-sm text-muted-foreground" aria-live="polite">
                   {date ? formatShopDate(date) : "Choose a date to see its free times."}
                 </p>
+                <p className="text-sm">
+                  <Link
+                    to={waitlistJoinPath({ date, serviceIds: flow.chosenIds, barber: flow.memberChoice })}
+                    className="font-medium underline underline-offset-4"
+                  >
+                    Full? Join the waitlist
+                  </Link>
+                </p>
               </CardHeader>
               {(date || slotNotice) && (
                 <CardContent className="grid gap-3">
@@ -480,6 +535,19 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                       />
                     </form>
                   )}
+                  {repeatable && (
+                    <RepeatPicker
+                      value={repeat}
+                      onChange={setRepeat}
+                      carried={[
+                        ...flow.chosenIds.map((id): [string, string] => ["service", id]),
+                        ["barber", flow.memberChoice],
+                        ["date", date ?? ""],
+                        ["time", choice.key],
+                      ]}
+                      preview={seriesPreview}
+                    />
+                  )}
                 </CardContent>
               )}
             </Card>
@@ -492,11 +560,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                     onSubmit={submit}
                     missing={flow.missing}
                     action={`${location.pathname}${location.search}#your-details-title`}
-                    hiddenFields={
-                      loaderData.formToken
-                        ? [...flow.postedChoice, ["idempotencyKey", loaderData.formToken]]
-                        : flow.postedChoice
-                    }
+                    hiddenFields={[
+                      ...flow.postedChoice,
+                      ...(repeatable ? postedRepeat(repeat) : []),
+                      ...(loaderData.formToken ? [["idempotencyKey", loaderData.formToken] as [string, string]] : []),
+                    ]}
                     posted={posted}
                     textsOffered={loaderData.textsOffered}
                     paymentPolicy={loaderData.paymentPolicy}

@@ -33,7 +33,7 @@ export default function ReviewUnsubscribePage({ actionData }: Route.ComponentPro
       <PageIntro eyebrow="Review requests" title="No more review requests" />
       <PageSection aria-label="Unsubscribe" className="max-w-xl pt-8 sm:pt-10">
         <Card>
-          <CardContent className="grid gap-4 pt-6">
+          <CardContent className="grid gap-4 pt-5 sm:pt-6">
             {actionData && "unsubscribed" in actionData ? (
               <p role="status">Done: we will not ask you for a review again. Your bookings are not affected.</p>
             ) : (

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
+import { expectNoSeriousViolations } from "../support/e2e-axe";
 import {
   bookThroughApi,
   calendarDay,
@@ -15,18 +15,6 @@ const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1440, height: 900 }, band: 5 },
   { name: "phone", viewport: { width: 390, height: 844 }, band: 6 },
 ] as const;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 for (const { name, viewport, band } of VIEWPORTS) {
   test.describe(`booking screens on ${name}`, () => {
@@ -43,7 +31,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "11:00", repeatEveryMinutes: 30 });
 
       await page.goto("/bookings");
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, `/bookings, ${name}`);
 
       await chooseBooking(page, {
         services,
@@ -53,7 +41,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       });
       await page.getByRole("button", { name: "Book Appointment" }).click();
       await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, `/bookings with errors, ${name}`);
     });
 
     test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
@@ -63,12 +51,12 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
       await page.goto(`/bookings/manage/${booking.manageToken}`);
       await expect(page.getByRole("heading", { level: 1, name: "Your Booking" })).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, `manage page, ${name}`);
 
       const missing = await page.goto(`/bookings/manage/${"x".repeat(43)}`);
       expect(missing?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Booking not found" })).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, `manage not found, ${name}`);
     });
 
     test("/admin/bookings has no serious accessibility violations", async ({ page, owner }) => {
@@ -88,7 +76,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await (await calendarDay(page, "Booked slots calendar", date)).click();
       await (await calendarDay(page, "Available slots calendar", date)).click();
       await expect(page.getByRole("list", { name: /^Booked slots on/ })).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, `/admin/bookings, ${name}`);
     });
   });
 }

@@ -1,24 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map(
-      (violation) => `${label} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
-}
+import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
 
 /** Each public screen, plus the states that add content: an open menu, a dialog, validation errors. */
 async function publicPaths(page: Page) {
@@ -39,12 +20,12 @@ async function publicPaths(page: Page) {
   ];
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of AXE_VIEWPORTS) {
   test.describe(viewport.name, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`public pages have no serious or critical accessibility violations (${viewport.name})`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       for (const path of await publicPaths(page)) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");

@@ -1,12 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import type { Service } from "~/features/services/services.schema";
 import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { addDays, formatShopDate } from "~/lib/shop-time";
 import { bookAppointment } from "../support/bookings";
 import { calendarDay, createBarber, createService, nextWeekday, test } from "../support/e2e-booking";
 import { openE2eDatabase } from "../support/e2e-db";
 import { unique } from "../support/e2e-fixtures";
 import { waitForMail } from "../support/e2e-mail";
+import { e2eToday } from "../support/e2e-env";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -17,7 +18,7 @@ async function pastVisit(email: string, service: Service, barber: TeamMember) {
   const db = openE2eDatabase();
   try {
     const booking = await bookAppointment(db, {
-      date: addDays(shopToday(), -20 - Math.floor(Math.random() * 100)),
+      date: addDays(e2eToday(), -20 - Math.floor(Math.random() * 100)),
       email,
       name: "Rita Regular",
       phone: "07700 900456",

@@ -31,6 +31,7 @@ test("the login form explains what is missing and what the server refused, then 
     ["Calendar", "/admin/calendar"],
     ["Booking Slots", "/admin/bookings"],
     ["Customers", "/admin/customers"],
+    ["Waitlist", "/admin/waitlist"],
     ["Media Library", "/admin/media"],
     ["Products", "/admin/products"],
     ["Team", "/admin/team"],
@@ -67,6 +68,8 @@ test("every management screen has its heading, a way back to the dashboard and k
 });
 
 test("after Logout every admin address sends the visitor back to the login form", async ({ page }) => {
+  // One visit per management screen: more than the usual 30 s on a busy CI machine.
+  test.slow();
   await signInWithForm(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");

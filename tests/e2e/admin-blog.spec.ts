@@ -11,7 +11,7 @@ test("the owner writes a blog post, reads it on the blog, edits it and deletes i
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
   await page.goto("/admin/blog");
-  await page.getByRole("button", { name: "Add New Post" }).click();
+  await page.getByRole("link", { name: "Add New Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Blog Post" });
   await dialog.getByRole("button", { name: "Add Post" }).click();
   for (const message of [
@@ -57,7 +57,7 @@ test("the owner writes a blog post, reads it on the blog, edits it and deletes i
   await expect(page.getByText("Myth two: they grow out badly.")).toBeVisible();
 
   await page.goto("/admin/blog");
-  await card.getByRole("button", { name: `Edit ${title}!` }).click();
+  await card.getByRole("link", { name: `Edit ${title}!` }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit Blog Post" });
   await expect(editDialog.getByLabel("Tags")).toHaveValue("fades, myths");
   await editDialog.getByLabel("Title").fill(`${title} Revisited`);

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
+import { addDays, formatShopDate } from "~/lib/shop-time";
 import { signIn } from "../support/e2e-auth";
 import { addService, bookAppointment } from "../support/bookings";
 import { openE2eDatabase } from "../support/e2e-db";
 import { expectToast, unique } from "../support/e2e-fixtures";
+import { e2eToday } from "../support/e2e-env";
 
 test("the owner opens a customer's record, adds a note, marks a no-show, exports and erases the customer", async ({
   page,
@@ -12,7 +13,7 @@ test("the owner opens a customer's record, adds a note, marks a no-show, exports
   const name = unique("Nora Noshow");
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
   // An appointment last week, booked a week before it: only the database can hold one in the past.
-  const pastDate = addDays(shopToday(), -7 - Math.floor(Math.random() * 200));
+  const pastDate = addDays(e2eToday(), -7 - Math.floor(Math.random() * 200));
   const db = openE2eDatabase();
   try {
     const serviceId = await addService(db, unique("Past Fade"));

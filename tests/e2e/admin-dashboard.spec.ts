@@ -4,12 +4,13 @@ import { openingRangesOn } from "~/features/settings/opening-hours";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { signIn } from "../support/e2e-auth";
 import { E2E_CLOCK_START } from "../support/e2e-env";
-import { bookThroughApi, createService, createSlots, customer, test } from "../support/e2e-booking";
+import { bookThroughApi, createService, createSlots, test } from "../support/e2e-booking";
 import { ADMIN_SPEC_EMAIL, expectToast, pngImage, unique } from "../support/e2e-fixtures";
 
 test("the dashboard starts from today: it lists an appointment made for today and counts a new message", async ({
   page,
   owner,
+  customer,
 }) => {
   // The server's shop clock started at 10:00 today (E2E_CLOCK_START) and the browser's starts there too, so a
   // slot later today exists at any real hour: an hour after that start (a run takes less), inside the hours.
@@ -72,7 +73,7 @@ test("an image uploaded from inside the picker is chosen in one go, shown by its
   const file = `${name.replace(/\W+/g, "-").toLowerCase()}.png`;
 
   await page.goto("/admin/products");
-  await page.getByRole("button", { name: "Add New Product" }).click();
+  await page.getByRole("link", { name: "Add New Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Product" });
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByLabel("Price (£)").fill("9.50");

@@ -21,7 +21,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await expect(page.getByText("Manage haircut categories")).toBeVisible();
 
   // Add Category: empty names are refused, a new one is added, a repeated one explained.
-  await page.getByRole("button", { name: "Add Category" }).click();
+  await page.getByRole("link", { name: "Add Category" }).click();
   let dialog = page.getByRole("dialog", { name: "Add Category" });
   await dialog.getByLabel("Category Name").fill("   ");
   await dialog.getByRole("button", { name: "Add Category" }).click();
@@ -32,7 +32,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await expect(dialog).toBeHidden();
   await expect(categoryCard(page, category)).toContainText("0 styles");
 
-  await page.getByRole("button", { name: "Add Category" }).click();
+  await page.getByRole("link", { name: "Add Category" }).click();
   dialog = page.getByRole("dialog", { name: "Add Category" });
   await dialog.getByLabel("Category Name").fill(category.toUpperCase());
   await dialog.getByRole("button", { name: "Add Category" }).click();
@@ -40,7 +40,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // A style in that category, with an image from the library.
-  await page.getByRole("button", { name: "Add Gallery Item" }).click();
+  await page.getByRole("link", { name: "Add Gallery Item" }).click();
   dialog = page.getByRole("dialog", { name: "Add New Gallery Item" });
   await dialog.getByRole("button", { name: "Add Item" }).click();
   await expect(dialog.getByText("Title is required")).toBeVisible();
@@ -72,7 +72,7 @@ test("the owner manages gallery categories and styles, and a category in use can
   await expectToast(page, "Error", "This category is used by 1 gallery item. Move or delete them first.");
   await expect(categoryCard(page, category)).toBeVisible();
 
-  await card.getByRole("button", { name: `Edit ${title}` }).click();
+  await card.getByRole("link", { name: `Edit ${title}` }).click();
   dialog = page.getByRole("dialog", { name: "Edit Gallery Item" });
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   await dialog.getByLabel("Title").fill(`${title} Updated`);

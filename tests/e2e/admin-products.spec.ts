@@ -13,7 +13,7 @@ test("the owner adds a product with an image picked from the library, edits it a
   const decoy = await uploadImage(page, `pomade-${tag}.png`, { r: 160, g: 40, b: 90 });
 
   await page.goto("/admin/products");
-  await page.getByRole("button", { name: "Add New Product" }).click();
+  await page.getByRole("link", { name: "Add New Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Product" });
   await dialog.getByRole("button", { name: "Add Product" }).click();
   for (const message of [
@@ -53,7 +53,7 @@ test("the owner adds a product with an image picked from the library, edits it a
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
   await page.goto("/admin/products");
-  await card.getByRole("button", { name: `Edit ${name}` }).click();
+  await card.getByRole("link", { name: `Edit ${name}` }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit Product" });
   await editDialog.getByLabel("Price (£)").fill("-1");
   await editDialog.getByRole("button", { name: "Update Product" }).click();

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
-import { E2E_ADMIN, E2E_PORT } from "../support/e2e-env";
+import { addDays, formatShopDate } from "~/lib/shop-time";
+import { E2E_ADMIN, E2E_PORT, e2eToday } from "../support/e2e-env";
 import { expectToast } from "../support/e2e-fixtures";
 
 /*
@@ -47,8 +47,8 @@ test("the owner changes the phone, Saturday's hours and adds a closure, and the 
   test.setTimeout(90_000);
   const signedIn = await page.request.post(`${BASE}/api/login`, { data: E2E_ADMIN });
   expect(signedIn.status()).toBe(200);
-  const from = addDays(shopToday(), 2);
-  const to = addDays(shopToday(), 3);
+  const from = addDays(e2eToday(), 2);
+  const to = addDays(e2eToday(), 3);
 
   await page.goto(`${BASE}/admin`);
   await page.getByRole("link", { name: /Shop Settings/ }).click();
@@ -63,7 +63,7 @@ test("the owner changes the phone, Saturday's hours and adds a closure, and the 
   const closure = form.getByRole("group", { name: "Closure 1" });
   await closure.getByLabel("First day").fill(from);
   await closure.getByLabel("Last day").fill(to);
-  await closure.getByLabel("Note").fill("Closed for a refit");
+  await closure.getByLabel("Note", { exact: true }).fill("Closed for a refit");
   await form.getByRole("button", { name: "Save Settings" }).click();
   await expectToast(page, "Settings saved");
 

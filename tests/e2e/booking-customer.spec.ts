@@ -9,7 +9,6 @@ import {
   createService,
   createSlots,
   createTwoServices,
-  customer,
   futureDate,
   nextWeekday,
   test,
@@ -20,6 +19,7 @@ import { expectToast, unique } from "../support/e2e-fixtures";
 test("a customer books two services, sees fee and total, keeps a confirmation, and the cancel link frees the slot", async ({
   page,
   owner,
+  customer,
 }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(0);
@@ -31,7 +31,7 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
   await expect(page.getByText(/appointment fee of £8\.00 is added to every booking/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
 
-  await chooseBooking(page, { services, date, time: "10:00 – 10:45" });
+  await chooseBooking(page, { services, date, time: "10:00 – 10:45", who: customer });
   const summary = page.getByRole("region", { name: "Summary" });
   await expect(summary).toContainText("Total duration55 mins");
   await expect(summary).toContainText("Subtotal£25.75");
@@ -86,6 +86,7 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
 test("of two customers racing for one slot, one books and the other is told plainly and keeps their choices", async ({
   browser,
   owner,
+  customer,
 }) => {
   const services = await createTwoServices(owner);
   const date = futureDate(1);
@@ -127,7 +128,11 @@ test("of two customers racing for one slot, one books and the other is told plai
   await Promise.all(contexts.map((context) => context.close()));
 });
 
-test("the details form checks its fields and the submit waits for a service and a slot", async ({ page, owner }) => {
+test("the details form checks its fields and the submit waits for a service and a slot", async ({
+  page,
+  owner,
+  customer,
+}) => {
   const services = await createTwoServices(owner);
   const date = futureDate(2);
   await createSlots(owner, { dates: [date], startTime: "12:30", endTime: "13:00" });
@@ -185,6 +190,7 @@ test.describe("without JavaScript", () => {
   test("a customer chooses a service, a barber, a date and a computed time with plain forms, books and opens the booking", async ({
     page,
     owner,
+    customer,
   }) => {
     const service = await createService(owner, { title: unique("Plain Cut"), price: 20, duration: 30 });
     const barber = await createBarber(owner, service);
@@ -244,6 +250,7 @@ test.describe("without JavaScript", () => {
   test("a booking sent once, reloaded, gone back to and sent again from a stale form stays one booking", async ({
     page,
     owner,
+    customer,
   }) => {
     const service = await createService(owner, { title: unique("Once Cut"), price: 20, duration: 30 });
     const barber = await createBarber(owner, service);
@@ -291,6 +298,7 @@ test.describe("without JavaScript", () => {
   test("a refused booking shows the schema's messages, then the lost time, keeping the typed details", async ({
     page,
     owner,
+    customer,
   }) => {
     const service = await createService(owner, { title: unique("Plain Trim"), price: 12, duration: 45 });
     const barber = await createBarber(owner, service);
@@ -341,6 +349,7 @@ test.describe("without JavaScript", () => {
 test("a page opened with its choices in the address hydrates without errors and books through the API", async ({
   page,
   owner,
+  customer,
 }) => {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));

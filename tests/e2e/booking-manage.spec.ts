@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { AvailableTime } from "~/features/booking/availability";
 import type { BookingConfirmation, ManagedBooking } from "~/features/booking/booking.schema";
 import { addDays, formatShopDate, formatTime } from "~/lib/shop-time";
-import { createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
+import { createBarber, createService, newCustomer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -18,7 +18,7 @@ async function bookedWithOwnBarber(owner: APIRequestContext, date: string) {
   const service = await createService(owner, { title: unique("Move Cut"), price: 15, duration: 30 });
   const barber = await createBarber(owner, service);
   const booked = await owner.post("/api/bookings", {
-    data: { ...customer, services: [String(service.id)], date, startTime: "10:00", memberId: barber.id },
+    data: { ...newCustomer(), services: [String(service.id)], date, startTime: "10:00", memberId: barber.id },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   return { service, barber, booking: (await booked.json()) as BookingConfirmation };

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
-import { customer, test } from "../support/e2e-booking";
+import { addDays, formatShopDate } from "~/lib/shop-time";
+import { test } from "../support/e2e-booking";
 import { expectToast } from "../support/e2e-fixtures";
+import { e2eToday } from "../support/e2e-env";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -31,6 +32,7 @@ const isInViewport = (target: Locator) =>
 
 test("from the home page, a phone customer books two services moving on only with the sticky bar's Continue", async ({
   page,
+  customer,
 }) => {
   await page.goto("/");
   const bookThis = page.getByRole("link", { name: /^Book this/ }).first();
@@ -60,7 +62,7 @@ test("from the home page, a phone customer books two services moving on only wit
   await reach(page, anyone);
   await anyone.check();
 
-  const date = addDays(shopToday(), 3);
+  const date = addDays(e2eToday(), 3);
   const calendar = page.getByRole("group", { name: "Choose a date" });
   await reach(page, calendar);
   if ((await calendar.getByRole("heading").textContent()) !== formatShopDate(date, "month"))

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { formatShopDate } from "~/lib/shop-time";
 import { signIn } from "../support/e2e-auth";
-import { calendarDay, createBarber, createService, customer, nextWeekday, test } from "../support/e2e-booking";
+import { calendarDay, createBarber, createService, nextWeekday, test } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -9,6 +9,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("on a phone, a customer books a 90-minute service with a chosen barber, then with Anyone; the booked span is skipped", async ({
   page,
   owner,
+  customer,
 }) => {
   const service = await createService(owner, { title: unique("Long Colour"), price: 40, duration: 90 });
   const barber = await createBarber(owner, service);
@@ -78,7 +79,7 @@ test("the owner adds a barber with hours, gives them a day off, and sees the day
   await dialog.getByRole("button", { name: "Add time off" }).click();
   await dialog.getByLabel("First day").fill(dayOff);
   await dialog.getByLabel("Last day").fill(dayOff);
-  await dialog.getByLabel("Note").fill("Dentist");
+  await dialog.getByLabel("Note", { exact: true }).fill("Dentist");
   await dialog.getByRole("button", { name: "Add Member" }).click();
   await expectToast(page, "Team member added");
 

@@ -4,7 +4,9 @@ import { bookSlot } from "~/features/booking/booking.server";
 import { createSlots } from "~/features/booking/slots.server";
 import { serviceFormSchema } from "~/features/services/services.schema";
 import { createService } from "~/features/services/services.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { shopInstant } from "~/lib/shop-time";
+import type { TestClient } from "./test-app";
 
 /*
  * Bookings made through the real booking rules at a chosen moment: an appointment "made last
@@ -59,4 +61,19 @@ export async function bookAppointment(db: Db, appointment: Appointment) {
   });
   const { booking, manageToken } = await bookSlot(db, slot!.id, request, bookedAt);
   return { ...booking, manageToken };
+}
+
+/** Through the admin API: a £20, 30-minute "Scissor Cut" and Bea, who does it in the shop's opening hours. */
+export async function serviceWithBarber(admin: TestClient) {
+  const service = { title: "Scissor Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };
+  const serviceId = String((await admin.post("/api/services", { ...service, category: "hair" })).body.id);
+  const member = await admin.post("/api/team", {
+    name: "Bea",
+    bio: "",
+    image: null,
+    serviceIds: [serviceId],
+    weeklyHours: DEFAULT_SETTINGS.openingHours,
+    timeOff: [],
+  });
+  return { serviceId, memberId: member.body.id as number };
 }

@@ -32,6 +32,7 @@ export const ADMIN_SCREENS = [
   { path: "/admin/accounts", heading: "Admin Accounts" },
   { path: "/admin/activity", heading: "Activity" },
   { path: "/admin/customers", heading: "Customers" },
+  { path: "/admin/waitlist", heading: "Waitlist" },
   { path: "/admin/team", heading: "Manage Team" },
   { path: "/admin/settings", heading: "Shop Settings" },
 ] as const;

@@ -3,8 +3,8 @@ import type { AdminSlot, BookingConfirmation, PublicSlot } from "~/features/book
 import type { Service } from "~/features/services/services.schema";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
-import { E2E_ADMIN } from "./e2e-env";
+import { addDays, formatShopDate } from "~/lib/shop-time";
+import { E2E_ADMIN, e2eToday } from "./e2e-env";
 import { unique } from "./e2e-fixtures";
 
 /*
@@ -13,13 +13,28 @@ import { unique } from "./e2e-fixtures";
  * depend on the demo content or on each other.
  */
 
-/** `owner`: an API client signed in as the shop owner, apart from the page, so customers stay anonymous. */
-export const test = base.extend<{ owner: APIRequestContext }>({
+export type Customer = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
+
+/** A customer of one test: their e-mail is theirs alone, since the shop refuses one customer two appointments at once. */
+export const newCustomer = (): Customer => ({
+  customerName: "Sam Carter",
+  customerEmail: `${unique("sam.carter").replace(/[^\w.]+/g, "-")}@example.com`.toLowerCase(),
+  customerPhone: "07700 900123",
+  notes: "",
+});
+
+/**
+ * `owner`: an API client signed in as the shop owner, apart from the page, so customers stay anonymous.
+ * `customer`: the details a test books with (`newCustomer`).
+ */
+export const test = base.extend<{ owner: APIRequestContext; customer: Customer }>({
   owner: async ({ request }, provide) => {
     const response = await request.post("/api/login", { data: E2E_ADMIN });
     expect(response.status(), await response.text()).toBe(200);
     await provide(request);
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  customer: async ({}, provide) => provide(newCustomer()),
 });
 
 export async function createService(
@@ -41,15 +56,15 @@ export async function createTwoServices(api: APIRequestContext) {
   ] as const;
 }
 
-/** A barber who does `service`, working 10:00–16:00 on weekdays. */
-export async function createBarber(api: APIRequestContext, service: Service) {
+/** A barber who does `service`, working 10:00–16:00 (or until `until`) on weekdays. */
+export async function createBarber(api: APIRequestContext, service: Service, until = "16:00") {
   const response = await api.post("/api/team", {
     data: {
       name: unique("Barber"),
       bio: "Colour specialist.",
       image: null,
       serviceIds: [String(service.id)],
-      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
+      weeklyHours: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "10:00", end: until }] })),
       timeOff: [],
     },
   });
@@ -59,7 +74,7 @@ export async function createBarber(api: APIRequestContext, service: Service) {
 
 /** A weekday at least three days ahead: clear of the minimum notice, inside the 8-week horizon. */
 export function nextWeekday() {
-  let date = addDays(shopToday(), 3 + Math.floor(Math.random() * 20));
+  let date = addDays(e2eToday(), 3 + Math.floor(Math.random() * 20));
   while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, 1);
   return date;
 }
@@ -78,7 +93,7 @@ export async function createSlots(
  * clear of the demo slots): specs that count slots never share a date, and the
  * random day within the band keeps repeated runs against one server apart.
  */
-export const futureDate = (band: number) => addDays(shopToday(), 30 + band * 30 + Math.floor(Math.random() * 30));
+export const futureDate = (band: number) => addDays(e2eToday(), 30 + band * 30 + Math.floor(Math.random() * 30));
 
 /**
  * Two consecutive dates of one month inside `band`. The pair steps back a day
@@ -86,7 +101,7 @@ export const futureDate = (band: number) => addDays(shopToday(), 30 + band * 30 
  * never lands on another spec's dates.
  */
 export function futureDayPair(band: number): readonly [string, string] {
-  const bandStart = addDays(shopToday(), 30 + band * 30);
+  const bandStart = addDays(e2eToday(), 30 + band * 30);
   const day = addDays(bandStart, 1 + Math.floor(Math.random() * 28));
   const next = addDays(day, 1);
   return next.slice(0, 7) === day.slice(0, 7) ? [day, next] : [addDays(day, -1), day];
@@ -98,19 +113,12 @@ export const publicSlots = async (api: APIRequestContext) =>
 export const adminSlots = async (api: APIRequestContext) =>
   (await (await api.get("/api/booking-slots?admin=true")).json()) as AdminSlot[];
 
-export const customer = {
-  customerName: "Sam Carter",
-  customerEmail: "sam.carter@example.com",
-  customerPhone: "07700 900123",
-  notes: "",
-};
-
 /** Books a slot through the public API, the way the booking page does. */
 export async function bookThroughApi(
   api: APIRequestContext,
   slotId: number,
   services: readonly Service[],
-  who = customer,
+  who: Customer = newCustomer(),
 ) {
   const response = await api.patch(`/api/booking-slots/${slotId}`, {
     data: {
@@ -141,7 +149,7 @@ export async function calendarDay(page: Page, name: string, date: string): Promi
 /** Ticks services, picks the date and the slot, and fills in the details on /bookings. */
 export async function chooseBooking(
   page: Page,
-  options: { services: readonly Service[]; date: string; time: string; who?: typeof customer },
+  options: { services: readonly Service[]; date: string; time: string; who?: Customer },
 ) {
   for (const service of options.services) await page.getByRole("checkbox", { name: service.title }).check();
   await (await calendarDay(page, "Choose a date", options.date)).click();
@@ -149,7 +157,7 @@ export async function chooseBooking(
     .getByRole("group", { name: `Times on ${formatShopDate(options.date)}` })
     .getByRole("button", { name: options.time })
     .click();
-  const who = options.who ?? customer;
+  const who = options.who ?? newCustomer();
   await page.getByLabel("Name", { exact: true }).fill(who.customerName);
   await page.getByLabel("Email", { exact: true }).fill(who.customerEmail);
   await page.getByLabel("Phone", { exact: true }).fill(who.customerPhone);

@@ -15,3 +15,9 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
  * real ones the specs compute. Set once by the Playwright runner; its workers and server inherit it.
  */
 export const E2E_CLOCK_START = (process.env.E2E_CLOCK_START ??= shopInstant(shopToday(), "10:00").toISOString());
+
+/**
+ * The shop's today on the e2e server's clock (the day E2E_CLOCK_START falls on), not the machine's: a run
+ * that goes past midnight keeps the one day its server has (a spec's "yesterday" is the server's too).
+ */
+export const e2eToday = () => shopToday(new Date(E2E_CLOCK_START));

@@ -61,7 +61,16 @@ const sink = await startSmtpSink({
 });
 cleanups.push(() => sink.close());
 
+// Stripe's API is a loopback double (tests/support/stripe-double.ts) with its own checkout page: its "Pay" button
+// completes the session, posts the signed webhook to this server and goes back to the shop's success page.
+// Keys alone change nothing: the shop's policy stays "none" unless a spec sets one (tests/e2e/payments.spec.ts).
+const { startStripeDouble, stripeDoubleEnv } = await import("./stripe-double.ts");
+const stripe = await startStripeDouble();
+stripe.deliverTo(`http://127.0.0.1:${port}/api/payments/webhook`);
+cleanups.push(() => stripe.close());
+
 Object.assign(process.env, {
+  ...stripeDoubleEnv(stripe),
   SMTP_URL: sink.url,
   NODE_ENV: "production",
   HOST: "127.0.0.1",

@@ -130,7 +130,17 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       .map(([, value]) => value);
     const path = url.pathname;
     let match: RegExpMatchArray | null;
-    if (req.method === "POST" && path === "/v1/checkout/sessions") return send(res, 200, createSession(params));
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      // As Stripe: a session expires 30 minutes to 24 hours after it is made, by real time.
+      const secondsLeft = Number(params.expires_at ?? Date.now() / 1000 + 86_400) - Date.now() / 1000;
+      if (!(secondsLeft >= 1_800 - 60 && secondsLeft <= 86_400 + 60)) {
+        return stripeError(res, 400, {
+          type: "invalid_request_error",
+          message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        });
+      }
+      return send(res, 200, createSession(params));
+    }
     if (req.method === "POST" && path === "/v1/customers") {
       return send(res, 200, { id: nextId("cus"), object: "customer", email: params.email ?? null });
     }

@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase, type Db } from "~/db/client.server";
 import { hashPassword } from "~/features/auth/auth.server";
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { auditAdminWrites, describeAdminPageRequest } from "../../server/audit";
 import { loadUser } from "../../server/load-user";
 import { mailerFor } from "~/features/settings/mail-settings.server";
@@ -123,12 +123,20 @@ export async function createTestContext(options: TestContextOptions = {}) {
   };
 }
 
+/**
+ * The fixture accounts' hashes are made at a low scrypt cost: at the production cost (about 0.3 s of CPU each) the
+ * accounts of every test file and their sign-ins took minutes of a CI run. The cost is stored in the hash and
+ * verification reads it from there, so sign-in runs its real code; the site's own hashing keeps the production
+ * cost (auth.api.test.ts checks it).
+ */
+const FIXTURE_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+
 export async function createUser(db: Db, user: { username: string; password: string }, isAdmin: boolean) {
   await db
     .insertInto("users")
     .values({
       username: user.username,
-      password_hash: await hashPassword(user.password),
+      password_hash: await hashPassword(user.password, FIXTURE_HASH_COST),
       is_admin: isAdmin ? 1 : 0,
       created_at: new Date().toISOString(),
     })
@@ -194,10 +202,15 @@ export class TestClient {
 
 let vite: { server: Promise<ViteDevServer>; users: number } | undefined;
 
-/** One Vite SSR loader for every app a test file starts: the pages' code is the same for all of them. */
+/**
+ * One Vite SSR loader for every app a test file starts: the pages' code is the same for all of them. Vite is
+ * imported here, not at the top: most test files serve no pages, and loading it cost each of them half a second.
+ */
 function acquireViteServer() {
   vite ??= {
-    server: createViteServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" }),
+    server: import("vite").then(({ createServer }) =>
+      createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" }),
+    ),
     users: 0,
   };
   vite.users++;

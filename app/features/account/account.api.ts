@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { managedBookingSchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
+import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
 import { erasureResultSchema } from "~/features/customers/customers.schema";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseInput } from "~/lib/api.server";
@@ -106,7 +106,9 @@ export function accountApi(ctx: AppContext) {
 
   const cancel = apiDoc({
     tag: "account",
-    summary: "Cancel one's own booking (the private link's rules)",
+    summary:
+      "Cancel one's own booking (the private link's rules); with `scope: following` every later date of its repeat appointments too",
+    body: cancelRequestSchema,
     responses: {
       200: ["Cancelled", managedBookingSchema],
       401: notSignedIn,
@@ -115,7 +117,8 @@ export function accountApi(ctx: AppContext) {
     },
   });
   router.post("/bookings/:reference/cancel", cancel, async (req, res) => {
-    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference));
+    const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
+    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference, scope));
   });
 
   const move = apiDoc({

@@ -13,7 +13,7 @@ import {
   managedBooking,
   type BookingKey,
 } from "~/features/booking/manage.server";
-import type { RescheduleRequest } from "~/features/booking/booking.schema";
+import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import { eraseCustomer, exportCustomer } from "~/features/customers/customers.server";
 import { customerKey } from "~/features/customers/customers.schema";
@@ -32,6 +32,7 @@ import {
   type Account,
   type AccountBooking,
 } from "./account.schema";
+import { clockNow } from "~/lib/clock";
 
 /*
  * The customer's own page without a password (decision 028): a one-time link mailed to the address
@@ -209,7 +210,7 @@ function inPageOrder(bookings: BookingRecord[], now: Date) {
 }
 
 /** What `GET /api/account` answers: the address's bookings, each with what the customer may do with it. */
-export async function getAccount(db: Db, email: string, now: Date = new Date()): Promise<Account> {
+export async function getAccount(db: Db, email: string, now: Date = clockNow()): Promise<Account> {
   const [bookings, shop] = await Promise.all([loadCustomerBookings(db, email), loadSettings(db)]);
   const ordered = inPageOrder(bookings, now);
   const latest = bookings.toSorted((a, b) => b.id - a.id)[0];
@@ -254,8 +255,8 @@ export const ownBooking = (email: string, reference: string): BookingKey => ({
 });
 
 /** Cancels the customer's booking: the private link's rules and code. */
-export const cancelOwnBooking = (ctx: AppContext, email: string, reference: string) =>
-  cancelBookingByToken(ctx, ownBooking(email, reference));
+export const cancelOwnBooking = (ctx: AppContext, email: string, reference: string, scope: CancelScope = "one") =>
+  cancelBookingByToken(ctx, ownBooking(email, reference), undefined, scope);
 
 /** Moves the customer's booking: the private link's rules, lock and code. */
 export const moveOwnBooking = (

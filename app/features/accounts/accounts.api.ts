@@ -20,6 +20,7 @@ import {
   confirmIdentity,
   confirmTwoFactorSetup,
   disableTwoFactor,
+  reauthenticationLimits,
   startTwoFactorSetup,
   twoFactorStatus,
 } from "./two-factor.server";
@@ -36,10 +37,7 @@ const notConfirmed = [
 /** /api/accounts: the admins, and the signed-in admin's own password and two-factor sign-in ("me"). */
 export function accountsApi(ctx: AppContext) {
   const router = apiRouter();
-  const limits = () => ({
-    maxAttempts: ctx.config.limits.loginMaxAttempts,
-    windowMinutes: ctx.config.limits.loginWindowMinutes,
-  });
+  const limits = () => reauthenticationLimits(ctx.config.limits);
   /** The signed-in admin proves it is them again: `currentPassword`, and `code` when two-factor sign-in is on. */
   const confirmed = (res: Response, body: unknown) =>
     confirmIdentity(ctx.db, ctx.config, admin(res).id, body, limits());

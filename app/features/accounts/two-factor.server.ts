@@ -62,6 +62,12 @@ export interface ConfirmedIdentity {
  * and a current code (or a recovery code) when two-factor sign-in is on, else 403 with what is missing;
  * wrong ones count towards the same per-account limits as sign-ins.
  */
+/** The failed-attempt limits of a password or code given again: the sign-in's own. */
+export const reauthenticationLimits = (limits: { loginMaxAttempts: number; loginWindowMinutes: number }) => ({
+  maxAttempts: limits.loginMaxAttempts,
+  windowMinutes: limits.loginWindowMinutes,
+});
+
 export async function confirmIdentity(
   db: Db,
   keys: SecretKeySource,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectDocumented } from "../../../tests/support/api-contract";
+import { hashPassword, verifyPassword } from "./auth.server";
 import { TEST_ADMIN, TEST_USER, startTestApi, type TestApi } from "../../../tests/support/test-app";
 
 let api: TestApi;
@@ -8,6 +9,15 @@ beforeAll(async () => {
   api = await startTestApi({ onDisk: true, env: { LOGIN_MAX_ATTEMPTS: "3" } });
 });
 afterAll(() => api.close());
+
+describe("password hashes", () => {
+  // The fixture accounts are stored at a lower cost to keep the suite fast; the site's own hashes must not be.
+  it("are made at the production scrypt cost and verified with the cost they carry", async () => {
+    const hash = await hashPassword("a-long-passphrase");
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(await verifyPassword("a-long-passphrase", hash)).toBe(true);
+  });
+});
 
 describe("sessions", () => {
   it("answers 401 for nobody, then the user after login, and 401 again after logout", async () => {

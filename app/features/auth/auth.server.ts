@@ -23,10 +23,17 @@ const scryptAsync = promisify(scrypt) as (
 const SCRYPT = { N: 2 ** 15, r: 8, p: 3, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
 
-export async function hashPassword(password: string) {
+export type ScryptCost = Pick<typeof SCRYPT, "N" | "r" | "p">;
+
+/**
+ * Every hash the site makes uses the production cost. Only the test fixtures pass a lower one for the accounts
+ * they store directly (tests/support/test-app.ts): a hash carries its own cost, so signing in to those accounts
+ * runs the same verification as any other.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT) {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { ...cost, maxmem: SCRYPT.maxmem });
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword(password: string, stored: string) {

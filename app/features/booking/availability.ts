@@ -200,3 +200,46 @@ export function ownerRefusal(
   if (rangeCovering(member.timeOff, date)) return "time-off";
   return "outside-hours";
 }
+
+/** The dates of repeat appointments: the first, then one every `everyWeeks` weeks, at the same wall-clock time. */
+export const seriesDates = (first: string, everyWeeks: number, times: number) =>
+  Array.from({ length: times }, (_, index) => addDays(first, index * everyWeeks * 7));
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The rules for a later occurrence of a series: it may lie past the booking horizon (decision 032), so the
+ * horizon reaches its date; every other rule stays as it is.
+ */
+export function reachingTo<R extends AvailabilityRules>(rules: R, date: string, now: Date): R {
+  const days = (Date.parse(date) - Date.parse(shopToday(now))) / DAY_MS;
+  const weeks = Math.ceil(days / 7);
+  return weeks > rules.bookingHorizonWeeks ? { ...rules, bookingHorizonWeeks: weeks } : rules;
+}
+
+/**
+ * Why a customer cannot have `startTime` on `date` with any of the candidates, in words, or null when one of
+ * them is free: the engine's own answer (memberStartTimes), explained by what the owner's check finds.
+ */
+export function customerRefusal(
+  candidates: readonly MemberSchedule[],
+  date: string,
+  startTime: string,
+  lengthMinutes: number,
+  rules: AvailabilityRules,
+  busy: readonly BusySpan[],
+  now: Date,
+): string | null {
+  const free = candidates.some((member) =>
+    memberStartTimes(member, date, lengthMinutes, rules, busy, now).includes(startTime),
+  );
+  if (free) return null;
+  const refusals = candidates.map((member) => ownerRefusal(member, date, startTime, lengthMinutes, rules, busy, false));
+  const only = candidates.length === 1 ? candidates[0] : undefined;
+  if (refusals.length > 0 && refusals.every((refusal) => refusal === "closed")) return "The shop is closed that day";
+  if (refusals.length > 0 && refusals.every((refusal) => refusal === "taken")) return "That time is already booked";
+  if (only && refusals[0] === "time-off") return `${only.name} is off that day`;
+  if (only && refusals[0] === "outside-hours") return `That time is outside ${only.name}'s working hours`;
+  if (refusals.every((refusal) => refusal === null)) return "That time cannot be booked online";
+  return `No barber who does these services is free at ${startTime} that day`;
+}

@@ -2,8 +2,10 @@ import type { Db } from "~/db/client.server";
 import { getTeamMember } from "~/features/team/team.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
+import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
 import type { BlockRequest, ClashingBooking, TeamBlock } from "./booking.schema";
 import { holdMembers } from "./booking.server";
+import { clockNow } from "~/lib/clock";
 
 /* Time a barber blocks on one day (a break, an errand): busy for the engine, never over a booking. */
 
@@ -83,7 +85,7 @@ export function overBookingsError(what: string, bookings: ClashingBooking[]) {
  * booking that time at the same moment either lands first (and the block is refused with it) or
  * finds the time gone.
  */
-export async function createBlock(db: Db, memberId: number, block: BlockRequest, now: Date = new Date()) {
+export async function createBlock(db: Db, memberId: number, block: BlockRequest, now: Date = clockNow()) {
   await getTeamMember(db, memberId);
   return db.transaction().execute(async (trx) => {
     await holdMembers(trx, [memberId]);
@@ -110,6 +112,9 @@ export async function deleteBlock(db: Db, memberId: number, blockId: number) {
     .deleteFrom("team_blocks")
     .where("id", "=", blockId)
     .where("member_id", "=", memberId)
+    .returning("date")
     .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound("Block");
+  if (!deleted) throw notFound("Block");
+  // The time it kept is free again: whoever waits for that day is offered it first (decision 033).
+  await queueWaitlistOffers(db, deleted.date);
 }

@@ -104,7 +104,8 @@ export const LONDON_VTIMEZONE = [
   "END:VTIMEZONE",
 ];
 
-export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new Date()) {
+/** The VEVENT of one booking: the same UID whether it comes alone or with the other dates of its series. */
+function bookingEvent(shop: IcsShop, booking: IcsBooking, stamp: Date) {
   const description = [
     `Services: ${booking.serviceTitles.join(", ")}`,
     ...(booking.memberName ? [`Barber: ${booking.memberName}`] : []),
@@ -118,13 +119,7 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
   ]
     .filter(Boolean)
     .join("\n");
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${shop.shopName}//Online booking//EN`,
-    "CALSCALE:GREGORIAN",
-    `METHOD:${booking.cancelled ? "CANCEL" : "PUBLISH"}`,
-    ...LONDON_VTIMEZONE,
+  return [
     "BEGIN:VEVENT",
     `UID:${bookingUid(shop.shopName, booking.reference)}`,
     `SEQUENCE:${booking.sequence ?? 0}`,
@@ -138,10 +133,32 @@ export function bookingIcs(shop: IcsShop, booking: IcsBooking, stamp: Date = new
     `STATUS:${booking.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return icsText(lines);
 }
+
+function calendarOf(shop: IcsShop, method: "CANCEL" | "PUBLISH", events: string[]) {
+  return icsText([
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${shop.shopName}//Online booking//EN`,
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    ...LONDON_VTIMEZONE,
+    ...events,
+    "END:VCALENDAR",
+  ]);
+}
+
+export const bookingIcs = (shop: IcsShop, booking: IcsBooking, stamp: Date = new Date()) =>
+  calendarOf(shop, booking.cancelled ? "CANCEL" : "PUBLISH", bookingEvent(shop, booking, stamp));
+
+/** One file with every booked date of repeat appointments, each its booking's own event (decision 032). */
+export const seriesIcs = (shop: IcsShop, bookings: readonly IcsBooking[], stamp: Date = new Date()) =>
+  calendarOf(
+    shop,
+    "PUBLISH",
+    bookings.flatMap((booking) => bookingEvent(shop, booking, stamp)),
+  );
 
 /** Content lines folded and joined as RFC 5545 wants them. */
 export const icsText = (lines: readonly string[]) => lines.map(foldIcsLine).join(CRLF) + CRLF;

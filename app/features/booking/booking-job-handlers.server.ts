@@ -12,6 +12,7 @@ import {
   customerCancellationMail,
   customerConfirmationMail,
   customerRescheduleMail,
+  customerSeriesConfirmationMail,
   reminderMail,
   shopBookingNotice,
   shopCancellationMail,
@@ -29,12 +30,14 @@ const jobMessageId = (ctx: AppContext, job: Job) =>
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token, previous, cause, movedBy }: BookingMailPayload,
+  { mail, booking, token, previous, cause, movedBy, series }: BookingMailPayload,
 ): Promise<OutgoingMail | undefined> {
   const shopEmail = ctx.config.mail.shopEmail;
   switch (mail) {
     case "confirmation":
       return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, token);
+    case "series-confirmation":
+      return customerSeriesConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, series ?? []);
     case "shop-notice":
       return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
     case "customer-cancellation":
@@ -71,15 +74,23 @@ async function recordMailFailure(ctx: AppContext, bookingId: number, to: string,
     .execute();
 }
 
+/** The mails whose outcome is the booking's mail status: a confirmation, or a series' one for all its bookings. */
+const confirms = (job: BookingMailPayload) => job.mail === "confirmation" || job.mail === "series-confirmation";
+
+const confirmedIds = (job: BookingMailPayload) => [
+  job.bookingId,
+  ...(job.series ?? []).flatMap((entry) => (entry.status === "booked" ? [entry.bookingId] : [])),
+];
+
 const bookingMail: JobHandler = {
   async run(ctx, payload, queued) {
     const job = payload as BookingMailPayload;
     if (!ctx.mailer.enabled) {
-      if (job.mail === "confirmation") {
+      if (confirms(job)) {
         await ctx.db
           .updateTable("bookings")
           .set({ mail_status: "not-configured" })
-          .where("id", "=", job.bookingId)
+          .where("id", "in", confirmedIds(job))
           .execute();
       }
       return;
@@ -92,11 +103,11 @@ const bookingMail: JobHandler = {
     const mail = await mailFor(ctx, job);
     if (!mail) return;
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
-    if (job.mail === "confirmation") {
+    if (confirms(job)) {
       await ctx.db
         .updateTable("bookings")
         .set({ mail_status: "sent" })
-        .where("id", "=", job.bookingId)
+        .where("id", "in", confirmedIds(job))
         .where("mail_status", "=", "pending")
         .execute();
     }

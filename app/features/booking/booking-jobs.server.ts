@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { cancelJobs, enqueueJob, findJob } from "~/features/jobs/jobs.server";
+import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
-import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
+import type { MailBooking, MovedBy, PreviousTime, SeriesMailEntry } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
 import { queueBookingTexts, textReminderKey } from "~/features/texts/texts.server";
 
@@ -15,7 +15,13 @@ export const BOOKING_MAIL_JOB = "booking-mail";
 export const BOOKING_REMINDER_JOB = "booking-reminder";
 
 export type BookingMailKind =
-  "confirmation" | "shop-notice" | "customer-cancellation" | "shop-cancellation" | "reschedule" | "shop-reschedule";
+  | "confirmation"
+  | "series-confirmation"
+  | "shop-notice"
+  | "customer-cancellation"
+  | "shop-cancellation"
+  | "reschedule"
+  | "shop-reschedule";
 
 /** Who or what cancelled a booking: the mails say why, and `cancelled_by` keeps it. */
 export type CancellationCause = "customer" | "admin" | "erasure" | "closure" | "payment-expired";
@@ -36,6 +42,8 @@ export interface BookingMailPayload {
   cause?: CancellationCause;
   /** Who moved it; the customer when absent. */
   movedBy?: MovedBy;
+  /** A series' confirmation: every date, the booked ones with their booking and link (decision 032). */
+  series?: SeriesMailEntry[];
 }
 
 export interface BookingReminderPayload {
@@ -69,7 +77,7 @@ async function queueMail(
   db: Db,
   mail: BookingMailKind,
   booking: QueuedBooking,
-  extra: Pick<BookingMailPayload, "token" | "previous" | "cause" | "movedBy"> = {},
+  extra: Pick<BookingMailPayload, "token" | "previous" | "cause" | "movedBy" | "series"> = {},
 ) {
   const payload: BookingMailPayload = { bookingId: booking.id, mail, booking, ...extra };
   await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
@@ -95,12 +103,45 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | 
   await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
 }
 
-/** A new booking: the customer's confirmation, the shop's notice and the reminder. */
-export async function queueBookingMails(db: Db, booking: QueuedBooking, token: string, now: Date = clockNow()) {
-  await queueMail(db, "confirmation", booking, { token });
-  await queueBookingTexts(db, booking, token, undefined, now, { confirmation: true });
+/**
+ * A new booking: the customer's confirmation, the shop's notice and the reminder. An occurrence of a series
+ * has no confirmation mail of its own (the series' one mail lists every date, see queueSeriesConfirmation);
+ * its first occurrence alone sends the confirmation text.
+ */
+export async function queueBookingMails(
+  db: Db,
+  booking: QueuedBooking,
+  token: string,
+  now: Date = clockNow(),
+  series?: { position: number },
+) {
+  if (!series) await queueMail(db, "confirmation", booking, { token });
+  if (!series || series.position === 0)
+    await queueBookingTexts(db, booking, token, undefined, now, { confirmation: true });
   await queueMail(db, "shop-notice", booking);
   await scheduleReminder(db, booking, token, now);
+}
+
+/** The one confirmation of repeat appointments, queued once every occurrence has been booked or refused. */
+/**
+ * The one mail of repeat appointments, queued once per series: a form sent again to finish a series finds it
+ * queued (or sent) and adds no second one; one that failed for good is tried again.
+ */
+export async function queueSeriesConfirmation(
+  db: Db,
+  seriesId: string,
+  first: QueuedBooking,
+  token: string,
+  series: SeriesMailEntry[],
+) {
+  const payload: BookingMailPayload = {
+    bookingId: first.id,
+    mail: "series-confirmation",
+    booking: first,
+    token,
+    series,
+  };
+  await ensureJob(db, { kind: BOOKING_MAIL_JOB, key: `series-confirmation:${seriesId}`, payload });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { quoteLines, type OutgoingMail } from "~/lib/mailer.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { addressLine } from "~/features/settings/shop-facts";
-import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
+import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
 import type { Config } from "~/config.server";
-import { bookingIcs, bookingIcsFilename, icsMailContentType } from "./booking-ics";
+import { bookingIcs, bookingIcsFilename, icsMailContentType, seriesIcs, type IcsBooking } from "./booking-ics";
 import type { z } from "zod";
 import type { mailOutcomeSchema } from "./booking.schema";
 import { formatPence } from "~/lib/money";
@@ -74,6 +74,18 @@ const details = (booking: MailBooking) => [
 
 const signature = (shop: ShopSettings) => ["", shop.shopName, addressLine(shop), shop.phone];
 
+const icsBookingOf = (booking: MailBooking, link: string | undefined, cancelled = false): IcsBooking => ({
+  reference: booking.reference,
+  date: booking.date,
+  startTime: booking.startTime,
+  endTime: booking.endTime,
+  serviceTitles: booking.services.map((service) => service.title),
+  memberName: booking.memberName,
+  ...(link ? { manageUrl: link } : {}),
+  sequence: booking.sequence,
+  cancelled,
+});
+
 /**
  * The booking's calendar file, the same for the mails and the manage page's download. A cancelled
  * booking's file cancels the event the earlier files added: same UID, its (raised) sequence.
@@ -86,18 +98,13 @@ export const calendarFile = (
 ) => ({
   filename: bookingIcsFilename(shop.shopName, booking.reference),
   contentType: icsMailContentType(cancelled),
-  content: bookingIcs(shop, {
-    reference: booking.reference,
-    date: booking.date,
-    startTime: booking.startTime,
-    endTime: booking.endTime,
-    serviceTitles: booking.services.map((service) => service.title),
-    memberName: booking.memberName,
-    ...(link ? { manageUrl: link } : {}),
-    sequence: booking.sequence,
-    cancelled,
-  }),
+  content: bookingIcs(shop, icsBookingOf(booking, link, cancelled)),
 });
+
+/** One date of repeat appointments as the series' confirmation mail tells it: booked (with its link) or not. */
+export type SeriesMailEntry =
+  | { status: "booked"; bookingId: number; booking: MailBooking; token: string }
+  | { status: "unavailable"; date: string; startTime: string; reason: string };
 
 interface AppointmentMailParts {
   subject: string;
@@ -147,6 +154,56 @@ function appointmentMail(
       ...signature(shop),
     ].join("\n"),
     attachments: [calendarFile(shop, booking, link)],
+  };
+}
+
+const seriesLine = (config: Config, entry: SeriesMailEntry) =>
+  entry.status === "booked"
+    ? `  - ${when(entry.booking)}: booked (${entry.booking.reference}), to see or cancel it: ${manageUrl(config, entry.token)}`
+    : `  - ${formatShopDate(entry.date)}, ${formatTime(entry.startTime)}: not booked, ${entry.reason.toLowerCase()}`;
+
+/**
+ * The one confirmation of repeat appointments (decision 032): the first booking's details, then every date with
+ * its status and private link, and one calendar file holding every booked date (each its booking's own event).
+ */
+export function customerSeriesConfirmationMail(
+  config: Config,
+  shop: ShopSettings,
+  first: MailBooking,
+  series: readonly SeriesMailEntry[],
+): OutgoingMail {
+  const booked = series.flatMap((entry) => (entry.status === "booked" ? [entry] : []));
+  return {
+    to: first.customerEmail,
+    subject: oneLine(
+      `Your repeat appointments at ${shop.shopName}: ${booked.length} of ${series.length} booked from ${when(first)}`,
+    ),
+    text: [
+      `Hello ${first.customerName},`,
+      "",
+      `Your repeat appointments at ${shop.shopName}: ${booked.length} of ${series.length} dates are booked.`,
+      "",
+      ...details(first),
+      "",
+      "Your dates:",
+      ...series.map((entry) => seriesLine(config, entry)),
+      "",
+      "Each date is a booking of its own: its private link moves or cancels it, or it and all later ones.",
+      onlineChanges(shop),
+      "The attached calendar file adds every booked date to your calendar.",
+      accountLine(config),
+      ...signature(shop),
+    ].join("\n"),
+    attachments: [
+      {
+        filename: bookingIcsFilename(shop.shopName, `${first.reference}-series`),
+        contentType: icsMailContentType(false),
+        content: seriesIcs(
+          shop,
+          booked.map((entry) => icsBookingOf(entry.booking, manageUrl(config, entry.token))),
+        ),
+      },
+    ],
   };
 }
 

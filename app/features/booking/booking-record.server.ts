@@ -4,7 +4,7 @@ import type { BookingStatus } from "~/db/database";
 import { toPounds } from "~/lib/money";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import type { MailBooking } from "./booking-mail.server";
-import type { BookingSummary } from "./booking.schema";
+import type { BookingSummary, SeriesOccurrence } from "./booking.schema";
 
 /* A booking as every module reads it: one query shape and one mapper from rows to the record. */
 
@@ -22,6 +22,9 @@ export interface BookingRecord extends MailBooking {
   serviceIds: number[];
   /** The customer asked for texts (confirmation and reminder). */
   smsConsent: boolean;
+  /** The repeat appointments it was booked with, and its place among them (decision 032). */
+  seriesId: string | null;
+  seriesPosition: number | null;
 }
 
 export type BookingLookup =
@@ -51,6 +54,8 @@ function bookingQuery(db: Db) {
       "b.cancelled_by",
       "b.sequence",
       "b.sms_consent",
+      "b.series_id",
+      "b.series_position",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -143,6 +148,8 @@ function toRecord(
     cancelledBy: row.cancelled_by,
     sequence: row.sequence,
     smsConsent: row.sms_consent === 1,
+    seriesId: row.series_id,
+    seriesPosition: row.series_position,
     serviceIds: services.flatMap((service) => (service.service_id === null ? [] : [service.service_id])),
   };
 }
@@ -169,4 +176,48 @@ export const toSummary = (booking: BookingRecord): BookingSummary => ({
 export async function findConfirmedBooking(db: Db, id: number) {
   const booking = await loadBooking(db, { id });
   return booking?.status === "confirmed" ? booking : undefined;
+}
+
+/** What a series holds: its bookings (whatever their status) and the dates recorded as not free. */
+export async function loadSeriesParts(db: Db, seriesId: string) {
+  const [bookings, gaps] = await Promise.all([
+    loadSeriesBookings(db, seriesId),
+    db
+      .selectFrom("booking_series_gaps")
+      .select(["position", "date", "start_time", "reason"])
+      .where("series_id", "=", seriesId)
+      .execute(),
+  ]);
+  return { bookings, gaps };
+}
+
+/** A series' bookings (whatever their status), in the order of the series. */
+export async function loadSeriesBookings(db: Db, seriesId: string): Promise<BookingRecord[]> {
+  const rows = await bookingQuery(db).where("b.series_id", "=", seriesId).orderBy("b.series_position").execute();
+  return withServices(db, rows);
+}
+
+/**
+ * Every date of a series with its status, as it was booked: its bookings (at their time now, a moved one
+ * included) and the dates that could not be booked, with the reason.
+ */
+export async function loadSeries(db: Db, seriesId: string): Promise<SeriesOccurrence[]> {
+  const { bookings, gaps } = await loadSeriesParts(db, seriesId);
+  return [
+    ...bookings.map((booking) => ({
+      position: booking.seriesPosition ?? 0,
+      occurrence: {
+        date: booking.date,
+        startTime: booking.startTime,
+        status: "booked" as const,
+        reference: booking.reference,
+      },
+    })),
+    ...gaps.map((gap) => ({
+      position: gap.position,
+      occurrence: { date: gap.date, startTime: gap.start_time, status: "unavailable" as const, reason: gap.reason },
+    })),
+  ]
+    .toSorted((a, b) => a.position - b.position)
+    .map((entry) => entry.occurrence);
 }

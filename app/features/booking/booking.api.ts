@@ -17,12 +17,16 @@ import {
   availabilityQuerySchema,
   bookingConfirmationSchema,
   bookingRequestSchema,
+  cancelRequestSchema,
   managedBookingSchema,
   publicSlotSchema,
   rescheduleRequestSchema,
+  seriesPreviewQuerySchema,
+  seriesPreviewSchema,
   slotCreateRequestSchema,
 } from "./booking.schema";
-import { placeAppointment, placeSlotBooking } from "./booking.server";
+import { placeSlotBooking } from "./booking.server";
+import { placeBooking, previewSeries } from "./booking-series.server";
 import {
   bookingIcsByToken,
   cancelBookingByAdmin,
@@ -156,21 +160,25 @@ export function bookingsApi(ctx: AppContext) {
   });
 
   const book = apiDoc({
-    summary: "Book an appointment at a computed time, with a chosen barber or anyone free",
+    summary:
+      "Book an appointment at a computed time, with a chosen barber or anyone free; with `repeat` the same time every few weeks (decision 032)",
     body: appointmentRequestSchema,
     responses: {
       201: [
-        "Booked: the confirmation, with the barber, the end time and the private manage token",
+        "Booked: the confirmation, with the barber, the end time and the private manage token; with `repeat`, the first date's confirmation and `series`, every date booked or unavailable (with the reason)",
         bookingConfirmationSchema,
       ],
-      409: notEnoughTime,
+      409: [
+        "The (first) time is not free, or a repeat was asked while the shop asks a payment when booking",
+        apiErrorSchema,
+      ],
       429: tooManyBookings,
     },
   });
   router.post("/", book, async (req, res) => {
     const input = parseInput(appointmentRequestSchema, req.body);
     const byAdmin = currentUser(res)?.isAdmin === true;
-    res.status(201).json(await placeAppointment(ctx, input, { client: clientKey(req), byAdmin }));
+    res.status(201).json(await placeBooking(ctx, input, { client: clientKey(req), byAdmin }));
   });
 
   const manage = apiDoc({
@@ -183,14 +191,17 @@ export function bookingsApi(ctx: AppContext) {
   });
 
   const cancel = apiDoc({
-    summary: "Cancel one's own booking (until the notice period)",
+    summary:
+      "Cancel one's own booking (until the notice period); with `scope: following` every later date of its repeat appointments too",
+    body: cancelRequestSchema,
     responses: {
       200: ["Cancelled: the booking as the manage page shows it", managedBookingSchema],
       409: ["Too late to cancel online, or already cancelled", apiErrorSchema],
     },
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
-    res.json(await cancelBookingByToken(ctx, req.params.token));
+    const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
+    res.json(await cancelBookingByToken(ctx, req.params.token, undefined, scope));
   });
 
   const reschedule = apiDoc({
@@ -251,6 +262,14 @@ export function availabilityApi(ctx: AppContext) {
   });
   router.get("/dates", dates, async (req, res) => {
     res.json(await getAvailableDates(ctx.db, parseInput(availabilityDatesQuerySchema, req.query)));
+  });
+  const series = apiDoc({
+    summary: "The dates of repeat appointments from a chosen time, each available or not (with the reason)",
+    query: seriesPreviewQuerySchema,
+    responses: { 200: ["Every date of the series, in order", z.array(seriesPreviewSchema)] },
+  });
+  router.get("/series", series, async (req, res) => {
+    res.json(await previewSeries(ctx.db, parseInput(seriesPreviewQuerySchema, req.query)));
   });
   return router;
 }

@@ -220,8 +220,33 @@ const computedTimeFields = {
   memberId: memberIdField,
 };
 
+export const REPEAT_WEEKS = { min: 1, max: 8 } as const;
+export const REPEAT_TIMES = { min: 2, max: 12 } as const;
+const REPEAT_WEEKS_MESSAGE = `Repeat every must be a whole number of weeks from ${REPEAT_WEEKS.min} to ${REPEAT_WEEKS.max}`;
+const REPEAT_TIMES_MESSAGE = `Repeat times must be a whole number from ${REPEAT_TIMES.min} to ${REPEAT_TIMES.max}`;
+
+/** A count from a form (text) or from JSON (a number), refused with one message whatever is wrong with it. */
+const countField = (range: { min: number; max: number }, message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(range.min, message).max(range.max, message));
+
+/** Repeat appointments (decision 032): the same time every `everyWeeks` weeks, `times` occurrences in all. */
+export const repeatSchema = z.object(
+  {
+    everyWeeks: countField(REPEAT_WEEKS, REPEAT_WEEKS_MESSAGE),
+    times: countField(REPEAT_TIMES, REPEAT_TIMES_MESSAGE),
+  },
+  { error: "Repeat must be {everyWeeks, times}" },
+);
+export type RepeatRequest = z.output<typeof repeatSchema>;
+
 /** The POST /api/bookings body. */
-export const appointmentRequestSchema = z.object({ ...bookingFields, ...computedTimeFields });
+export const appointmentRequestSchema = z.object({
+  ...bookingFields,
+  ...computedTimeFields,
+  repeat: repeatSchema.optional(),
+});
 
 /** Each move mails the shop: past this many, a customer who keeps moving should talk to the shop. */
 export const MAX_ONLINE_MOVES = 5;
@@ -264,6 +289,14 @@ export const availabilityQuerySchema = z.object({ date: bookingDate, services: s
 export const availabilityDatesQuerySchema = z
   .object({ from: bookingDate, to: bookingDate, services: serviceList, member: memberIdField })
   .refine((query) => query.from <= query.to, { message: "to must not be before from", path: ["to"] });
+
+/** GET /api/availability/series: the dates a series from a chosen time would have. */
+export const seriesPreviewQuerySchema = z.object({
+  ...availabilityQuerySchema.shape,
+  startTime: computedTimeFields.startTime,
+  ...repeatSchema.shape,
+});
+export type SeriesPreviewQuery = z.output<typeof seriesPreviewQuerySchema>;
 
 export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
 export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
@@ -376,8 +409,26 @@ const bookingSummarySchema = z.object({
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 
+/** One date of a series: booked (with its reference) or unavailable (with the reason). */
+export const seriesOccurrenceSchema = z.object({
+  date: z.string(),
+  startTime: z.string(),
+  status: z.enum(["booked", "unavailable"]),
+  reference: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
+
+/** One date of a series before it is booked. */
+export const seriesPreviewSchema = seriesOccurrenceSchema.omit({ status: true, reference: true }).extend({
+  status: z.enum(["available", "unavailable"]),
+});
+export type SeriesPreviewDate = z.infer<typeof seriesPreviewSchema>;
+
 /** The answer to a successful booking: everything the confirmation screen shows. */
 export const bookingConfirmationSchema = bookingSummarySchema.extend({
+  /** Every date of the repeat appointments it was booked with; absent for a booking on its own. */
+  series: z.array(seriesOccurrenceSchema).optional(),
   /** The private manage-link token; shown once, stored only as a hash. */
   manageToken: z.string(),
   mailStatus: z.enum(MAIL_STATUSES),
@@ -398,9 +449,12 @@ export const adminCancellationSchema = z.object({
   customerMail: mailOutcomeSchema,
 });
 
+/** Every state a booking can be in (`bookings.status`). */
+export const BOOKING_STATUSES = ["confirmed", "cancelled", "awaiting_payment", "expired"] as const;
+
 /** What the private manage page shows. */
 export const managedBookingSchema = bookingSummarySchema.extend({
-  status: z.enum(["confirmed", "cancelled", "awaiting_payment", "expired"]),
+  status: z.enum(BOOKING_STATUSES),
   payment: bookingPaymentSchema.nullable(),
   /** Said before the customer confirms a cancellation that keeps the deposit or may cost the fee; null when none. */
   cancelWarning: z.string().nullable(),
@@ -411,8 +465,19 @@ export const managedBookingSchema = bookingSummarySchema.extend({
   /** Whether the customer may still move it online (up to the notice period, a few times at most). */
   canReschedule: z.boolean(),
   cancelNoticeHours: z.int(),
+  /** How many later dates of its repeat appointments are still booked: what "this and all later ones" cancels too. */
+  laterInSeries: z.int(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+
+/**
+ * The body of a customer's cancel (decision 032): this booking alone, or with `following` every later date of
+ * its repeat appointments that can still be cancelled online.
+ */
+export const cancelRequestSchema = z.object({
+  scope: z.enum(["one", "following"], { error: 'scope must be "one" or "following"' }).optional().default("one"),
+});
+export type CancelScope = z.output<typeof cancelRequestSchema>["scope"];
 
 // ---------------------------------------------------------------- the owner's calendar
 

@@ -19,6 +19,7 @@ import {
   memberStartTimes,
   ownerRefusal,
   performsAll,
+  reachingTo,
   type BusySpan,
   type MemberSchedule,
   type OwnerRefusal,
@@ -27,7 +28,7 @@ import { chosenServices, loadBusySpans, loadSchedules } from "./availability.ser
 import { bookAgainPath } from "./book-again";
 import { queueBookingMails } from "./booking-jobs.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
+import { loadBooking, loadSeries, toSummary, type BookingRecord } from "./booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import {
   MEMBER_CANNOT_MESSAGE,
@@ -60,7 +61,7 @@ const newReference = () =>
 
 export const hashManageToken = sha256;
 
-const randomManageToken = () => randomBytes(32).toString("base64url");
+export const randomManageToken = () => randomBytes(32).toString("base64url");
 
 /**
  * The manage token of the booking a form's one-time token makes: a keyed digest of it, so the same
@@ -69,6 +70,14 @@ const randomManageToken = () => randomBytes(32).toString("base64url");
  */
 const manageTokenForForm = (config: Config, formToken: string) =>
   Buffer.from(keyedDigest(config, "booking-form-token", formToken), "hex").toString("base64url");
+
+/**
+ * The manage token of a later date of repeat appointments: worked out from the form's one-time token and the
+ * date's place in the series, so the same form sent again can finish a series its first send left half-made and
+ * link every date in the one mail (decision 032). Without a form token nothing can be sent again: a random one.
+ */
+export const manageTokenForOccurrence = (config: Config, formToken: string | undefined, position: number) =>
+  formToken ? manageTokenForForm(config, `${formToken}#${position}`) : randomManageToken();
 
 /**
  * Makes every writer that checks a member's time and then books it wait its turn: on PostgreSQL
@@ -90,6 +99,29 @@ export interface PendingPayment {
   config: Pick<Config, "secretKey" | "dataDir">;
 }
 
+/**
+ * The shop's payment policy for a customer's online booking: the Checkout session is opened before anything is
+ * written (Stripe down: 503 with the shop's phone, nothing held), under the reference the booking will carry.
+ * Undefined when no payment is asked. Whoever then fails to write the booking abandons the session.
+ */
+export async function openPayment(
+  payer: Pick<AppContext, "db" | "config">,
+  shopName: string,
+  services: readonly { title: string }[],
+  totals: { totalPence: number },
+  customerEmail: string,
+  now: Date,
+): Promise<PendingPayment | undefined> {
+  const reference = newReference();
+  const description = `${shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`;
+  const hold = await askForPayment(
+    payer,
+    { reference, customerEmail, totalPence: totals.totalPence, description },
+    now,
+  );
+  return hold ? { reference, hold, config: payer.config } : undefined;
+}
+
 /** How a booking is written: its manage token (one derived from the form's token, or a random one) and whose it is. */
 export interface BookingWrite {
   manageToken?: string;
@@ -104,6 +136,15 @@ export interface BookingWrite {
   attendance?: "attended";
   /** The shop's payment policy applies (a customer's online booking): the site's context to ask Stripe with. */
   payments?: Pick<AppContext, "db" | "config">;
+  /** An occurrence of repeat appointments (decision 032): mailed once for the whole series. */
+  series?: SeriesPlace;
+}
+
+/** Where a booking sits in its series; a later occurrence may lie past the booking horizon, up to its own date. */
+export interface SeriesPlace {
+  id: string;
+  position: number;
+  horizonUntil?: string;
 }
 
 const overlapMessage = (booking: { reference: string; date: string; startTime: string }) =>
@@ -196,6 +237,8 @@ export async function insertBooking(
         mail_status: mails ? "pending" : "not-configured",
         attendance: write.attendance ?? null,
         sms_consent: input.smsConsent ? 1 : 0,
+        series_id: write.series?.id ?? null,
+        series_position: write.series?.position ?? null,
         created_at: now.toISOString(),
       })
       .returning("id")
@@ -222,7 +265,7 @@ export async function insertBooking(
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
   // A booking that pays first is mailed once paid (payments.server.ts), and expires unpaid at its hold's end.
   if (pending) await holdForPayment(trx, pending.config, bookingId, manageToken, pending.hold, now);
-  else if (mails) await queueBookingMails(trx, booking, manageToken, now);
+  else if (mails) await queueBookingMails(trx, booking, manageToken, now, write.series);
   return { booking, manageToken, hold: pending?.hold ?? null };
 }
 
@@ -363,7 +406,9 @@ export async function bookAppointment(
   now: Date = clockNow(),
   write: BookingWrite = {},
 ) {
-  const [rules, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const [settings, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const horizonUntil = write.series?.horizonUntil;
+  const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
   if (!write.byAdmin) {
@@ -372,20 +417,7 @@ export async function bookAppointment(
   }
   // The shop's own bookings (a caller on the phone) take no online payment.
   const payer = write.byAdmin ? undefined : write.payments;
-  const reference = newReference();
-  const hold = payer
-    ? await askForPayment(
-        payer,
-        {
-          reference,
-          customerEmail: input.customerEmail,
-          totalPence: totals.totalPence,
-          description: `${rules.shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`,
-        },
-        now,
-      )
-    : null;
-  const pending = payer && hold ? { reference, hold, config: payer.config } : undefined;
+  const pending = payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now));
   try {
     return await bookTimeTransaction(db, async (trx) => {
       const slotId = await claimComputedTime(
@@ -403,7 +435,7 @@ export async function bookAppointment(
       return insertBooking(trx, slotId, input, services, totals, now, write, pending);
     });
   } catch (error) {
-    if (payer && hold) await abandonCheckout(payer, hold.sessionId);
+    if (payer && pending) await abandonCheckout(payer, pending.hold.sessionId);
     throw error;
   }
 }
@@ -508,7 +540,7 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
 const FORM_USED_MESSAGE = "This booking form has already been used. Please reload the page to make another booking.";
 
 /** The answer to a booking, as the API and the page show it. */
-const confirmationOf = (
+export const confirmationOf = (
   ctx: AppContext,
   booking: BookingRecord,
   manageToken: string,
@@ -537,7 +569,7 @@ async function earlierBooking(ctx: AppContext, manageToken: string, customerEmai
  * with its mails queued. The answer never waits for the mail server; the mail jobs record their
  * outcome on the booking.
  */
-async function confirm(
+export async function confirm(
   ctx: AppContext,
   input: BookingRequest,
   options: PlaceOptions,
@@ -589,8 +621,9 @@ async function confirm(
 export async function confirmationByManageToken(ctx: AppContext, manageToken: string) {
   const booking = await loadBooking(ctx.db, { tokenHash: sha256(manageToken) });
   if (booking?.status !== "confirmed") return null;
+  const series = booking.seriesId ? await loadSeries(ctx.db, booking.seriesId) : undefined;
   return {
-    confirmation: confirmationOf(ctx, booking, manageToken),
+    confirmation: { ...confirmationOf(ctx, booking, manageToken), ...(series ? { series } : {}) },
     bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
   };
 }

@@ -6,7 +6,8 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { SHOP_TIME_ZONE } from "~/lib/shop";
-import { addDays, fromMinutes, shopToday, toMinutes } from "~/lib/shop-time";
+import { addDays, shopToday } from "~/lib/shop-time";
+import { bookingsBetween } from "./calendar.server";
 import { LONDON_VTIMEZONE, bookingUid, escapeIcsText, icsText, localDateTime, utcStamp } from "./booking-ics";
 
 /*
@@ -56,75 +57,9 @@ async function scopeOfToken(db: Db, token: string): Promise<FeedScope> {
   return row.scope === "shop" ? "shop" : { memberId: Number(row.scope.slice("member-".length)) };
 }
 
-interface FeedBooking {
-  reference: string;
-  status: "confirmed" | "cancelled";
-  sequence: number;
-  date: string;
-  start_time: string;
-  duration_minutes: number;
-  customer_name: string;
-  customer_phone: string;
-  notes: string;
-  member_name: string | null;
-  cancelled_at: string | null;
-  services: string[];
-}
-
-async function feedBookings(db: Db, scope: FeedScope, from: string, to: string, now: Date): Promise<FeedBooking[]> {
-  const cancelledSince = new Date(now.getTime() - CANCELLED_SHOWN_DAYS * 24 * HOUR_MS).toISOString();
-  const rows = await db
-    .selectFrom("bookings as b")
-    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
-    .leftJoin("team_members as m", "m.id", "s.member_id")
-    .select([
-      "b.id",
-      "b.reference",
-      "b.status",
-      "b.sequence",
-      "b.customer_name",
-      "b.customer_phone",
-      "b.notes",
-      "b.duration_minutes",
-      "b.cancelled_at",
-      "s.date",
-      "s.start_time",
-      "m.name as member_name",
-    ])
-    .where("s.date", ">=", from)
-    .where("s.date", "<=", to)
-    .where((eb) =>
-      eb.or([
-        eb("b.status", "=", "confirmed"),
-        eb.and([eb("b.status", "=", "cancelled"), eb("b.cancelled_at", ">=", cancelledSince)]),
-      ]),
-    )
-    .$if(scope !== "shop", (query) => query.where("s.member_id", "=", (scope as { memberId: number }).memberId))
-    .orderBy("s.date")
-    .orderBy("s.start_time")
-    .orderBy("b.id")
-    .execute();
-  const ids = rows.map((row) => row.id);
-  const services =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom("booking_services")
-          .select(["booking_id", "title"])
-          .where("booking_id", "in", ids)
-          .orderBy("booking_id")
-          .orderBy("position")
-          .execute();
-  return rows.map((row) => ({
-    ...row,
-    // The query reads only these two.
-    status: row.status === "cancelled" ? "cancelled" : "confirmed",
-    services: services.filter((service) => service.booking_id === row.id).map((service) => service.title),
-  }));
-}
+type FeedBooking = Awaited<ReturnType<typeof bookingsBetween>>[number];
 
 function feedEvent(shopName: string, booking: FeedBooking, stamp: string, withBarber: boolean) {
-  const endTime = fromMinutes(toMinutes(booking.start_time) + booking.duration_minutes);
   const description = [
     booking.customer_phone ? `Phone: ${booking.customer_phone}` : undefined,
     booking.notes ? `Notes: ${booking.notes}` : undefined,
@@ -137,7 +72,7 @@ function feedEvent(shopName: string, booking: FeedBooking, stamp: string, withBa
     `SEQUENCE:${booking.sequence + (booking.status === "cancelled" ? 1 : 0)}`,
     `DTSTAMP:${stamp}`,
     `DTSTART;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.start_time)}`,
-    `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, endTime)}`,
+    `DTEND;TZID=${SHOP_TIME_ZONE}:${localDateTime(booking.date, booking.endTime)}`,
     `SUMMARY:${escapeIcsText(`${booking.customer_name} — ${booking.services.join(", ")}`)}`,
     `DESCRIPTION:${escapeIcsText(description.join("\n"))}`,
     `STATUS:${booking.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
@@ -172,13 +107,13 @@ export async function readCalendarFeed(
   const name =
     scope === "shop" ? shop.shopName : `${(await getTeamMember(ctx.db, scope.memberId)).name} at ${shop.shopName}`;
   const today = shopToday(now);
-  const bookings = await feedBookings(
-    ctx.db,
-    scope,
-    addDays(today, -PAST_DAYS),
-    addDays(today, shop.bookingHorizonWeeks * 7),
-    now,
-  );
+  const bookings = await bookingsBetween(ctx.db, {
+    from: addDays(today, -PAST_DAYS),
+    to: addDays(today, shop.bookingHorizonWeeks * 7),
+    statuses: ["confirmed", "cancelled"],
+    cancelledSince: new Date(now.getTime() - CANCELLED_SHOWN_DAYS * 24 * HOUR_MS).toISOString(),
+    memberId: scope === "shop" ? undefined : scope.memberId,
+  });
   const stamp = utcStamp(now);
   const body = [
     "BEGIN:VCALENDAR",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, shopToday } from "~/lib/shop-time";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { TEST_ADMIN, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /*
  * /admin/calendar without JavaScript: the page renders its day on the server, and the Move… form posts to
@@ -89,7 +89,111 @@ describe("/admin/calendar", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.text).toContain("outside Bea&#x27;s working hours");
+    // The first page a test file renders compiles the route on the shared Vite server: slow on a busy machine.
+  }, 120_000);
+
+  it("records a walk-in with a name and phone from the form: in the day's takings and in the customer records", async () => {
+    const later = addDays(date, 7);
+    const walkedIn = await admin.request("POST", `/admin/calendar?date=${later}`, {
+      body: new URLSearchParams({
+        intent: "walk-in",
+        back: `/admin/calendar?date=${later}`,
+        services: serviceId,
+        date: later,
+        startTime: "11:00",
+        customerName: "Pat Walker",
+        customerPhone: "07700 900555",
+      }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+    expect(walkedIn.status, walkedIn.text.slice(0, 500)).toBe(302);
+    const day = await admin.get(`/admin/calendar?date=${later}`);
+    // £20 and the £8 booking fee: what the walk-in paid, as any booking.
+    expect(day.text).toMatch(/Takings:.*£28\.00/);
+    expect(day.text).toContain(`href="/admin/customers/phone%3A07700900555"`);
+
+    // The payment's words on the block (how a payment comes about is the payments tests' concern).
+    const walkInRow = await api.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("customer_name", "=", "Pat Walker")
+      .executeTakeFirstOrThrow();
+    await api.db
+      .insertInto("booking_payments")
+      .values({
+        booking_id: walkInRow.id,
+        kind: "deposit",
+        amount_pence: 1000,
+        status: "paid",
+        paid_pence: 1000,
+        expires_at: new Date().toISOString(),
+        manage_token_sealed: "",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await api.db
+      .insertInto("payment_refunds")
+      .values({
+        idempotency_key: "calendar-test-refund",
+        booking_id: walkInRow.id,
+        amount_pence: 500,
+        state: "done",
+        reason: "goodwill",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await admin.get(`/admin/calendar?date=${later}`)).text).toContain("Deposit £10.00: paid; £5.00 refunded");
+
+    const record = await admin.get("/admin/customers/phone%3A07700900555");
+    expect(record.status).toBe(200);
+    expect(record.text).toContain("Pat Walker");
+    const list = await admin.get("/admin/customers?q=900555");
+    expect(list.text).toContain("Pat Walker");
+    // The record URLs of before, by e-mail, still work.
+    expect((await admin.get("/admin/customers/sam%40example.com")).text).toContain("Sam Taylor");
   });
+
+  it("shows a barber's new feed address once on the Team page after post, redirect, get, never in an address", async () => {
+    const login = await fetch(`${api.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    const session = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    const page = (cookie: string) => fetch(`${api.baseUrl}/admin/team`, { headers: { cookie } });
+    const renew = () =>
+      fetch(`${api.baseUrl}/admin/team`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: session, "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl },
+        body: new URLSearchParams({ intent: "feed", memberId: String(team[0]!.id) }),
+      });
+    const before = await page(session);
+    expect(before.status).toBe(200);
+    const beforeText = await before.text();
+    expect(beforeText).toContain(">Calendar feed<");
+
+    const posted = await renew();
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/admin/team");
+    const flash = posted.headers.getSetCookie()[0]!;
+    expect(flash).toMatch(/HttpOnly/i);
+    const shown = await page(`${session}; ${flash.split(";")[0]}`);
+    const html = await shown.text();
+    const url = /value="(http[^"]+\/api\/calendar-feeds\/[\w-]+\.ics)"/.exec(html)?.[1];
+    expect(url, html.slice(0, 300)).toBeDefined();
+    expect(html).toContain("retires the previous one");
+    // Shown once: the page clears what it showed.
+    expect(shown.headers.getSetCookie()[0]).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(await (await page(session)).text()).not.toContain("/api/calendar-feeds/");
+
+    const feedPath = new URL(url!).pathname;
+    const feed = await fetch(`${api.baseUrl}${feedPath}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("text/calendar");
+    await renew();
+    expect((await fetch(`${api.baseUrl}${feedPath}`)).status).toBe(404);
+  }, 120_000);
 
   it("sends anyone but an admin to the login", async () => {
     const response = await api.anonymous().get(`/admin/calendar?date=${date}`);

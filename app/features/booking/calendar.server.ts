@@ -7,10 +7,14 @@ import { workingSpans } from "./availability";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";
+import type { BookingStatus } from "~/db/database";
+import { recordKeyOf, type Attendance } from "~/features/customers/customers.schema";
+import { paymentsOf } from "~/features/payments/payment-records.server";
+import type { BookingPayment } from "~/features/payments/payments.schema";
 
 /* What the owner's calendar shows for a run of days: one read per table, shaped for the page. */
 
-export type CalendarStatus = "confirmed" | "attended" | "no-show" | "cancelled";
+export type CalendarStatus = "confirmed" | "awaiting-payment" | "attended" | "no-show" | "cancelled";
 
 export interface CalendarBooking {
   id: number;
@@ -23,7 +27,12 @@ export interface CalendarBooking {
   customerPhone: string;
   services: string[];
   status: CalendarStatus;
+  /** The deposit, prepayment or card on file; null for a booking made without one. */
+  payment: BookingPayment | null;
+  totalPence: number;
   walkIn: boolean;
+  /** The customer's record (decision 036); null for an unnamed walk-in. */
+  recordKey: string | null;
 }
 
 export interface CalendarSpan {
@@ -38,6 +47,8 @@ export interface CalendarDay {
   closure: string | null;
   /** Per member: the ranges they work that day (none on time off or a day off), and whether it is time off. */
   members: Record<number, { working: CalendarSpan[]; timeOff: boolean }>;
+  /** What the day's confirmed and attended bookings cost, walk-ins included. */
+  takingsPence: number;
 }
 
 export interface CalendarQuery {
@@ -51,31 +62,56 @@ const spanOf = ([start, end]: readonly [number, number]): CalendarSpan => ({
   end: fromMinutes(end),
 });
 
-async function calendarBookings(db: Db, from: string, to: string, showCancelled: boolean) {
+/** Which bookings a read wants: the statuses shown, and (for a feed) the cancelled ones since a moment. */
+export interface BookingsBetween {
+  from: string;
+  to: string;
+  statuses: readonly BookingStatus[];
+  /** Cancelled bookings are read only when cancelled at or after this instant (ISO); all of them when absent. */
+  cancelledSince?: string;
+  memberId?: number;
+}
+
+/**
+ * The bookings between two days with their barber and service titles, in time order: the one read behind
+ * the owner's calendar and the calendar feeds. A week holds a few hundred bookings at most, and a feed a few
+ * thousand: their ids stay inside every engine's parameter limit.
+ */
+export async function bookingsBetween(db: Db, which: BookingsBetween) {
+  const { cancelledSince } = which;
   const rows = await db
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .leftJoin("team_members as m", "m.id", "s.member_id")
     .select([
       "b.id",
       "b.reference",
       "b.status",
       "b.attendance",
+      "b.sequence",
       "b.customer_name",
       "b.customer_email",
       "b.customer_phone",
+      "b.notes",
       "b.duration_minutes",
+      "b.total_pence",
+      "b.cancelled_at",
       "s.date",
       "s.start_time",
       "s.member_id",
+      "m.name as member_name",
     ])
-    .where("s.date", ">=", from)
-    .where("s.date", "<=", to)
-    .$if(!showCancelled, (query) => query.where("b.status", "=", "confirmed"))
+    .where("s.date", ">=", which.from)
+    .where("s.date", "<=", which.to)
+    .where("b.status", "in", which.statuses)
+    .$if(cancelledSince !== undefined, (query) =>
+      query.where((eb) => eb.or([eb("b.status", "!=", "cancelled"), eb("b.cancelled_at", ">=", cancelledSince!)])),
+    )
+    .$if(which.memberId !== undefined, (query) => query.where("s.member_id", "=", which.memberId!))
     .orderBy("s.date")
     .orderBy("s.start_time")
     .orderBy("b.id")
     .execute();
-  // A week holds a few hundred bookings at most: their ids stay well inside every engine's parameter limit.
   const ids = rows.map((row) => row.id);
   const services =
     ids.length === 0
@@ -90,20 +126,57 @@ async function calendarBookings(db: Db, from: string, to: string, showCancelled:
   const titles = new Map<number, string[]>();
   for (const service of services)
     titles.set(service.booking_id, [...(titles.get(service.booking_id) ?? []), service.title]);
+  return rows.map((row) => ({
+    ...row,
+    endTime: fromMinutes(toMinutes(row.start_time) + row.duration_minutes),
+    services: titles.get(row.id) ?? [],
+  }));
+}
+
+/** Booked time the owner sees: confirmed, and held while its payment is awaited; cancelled on request. */
+const HELD: BookingStatus[] = ["confirmed", "awaiting_payment"];
+
+async function calendarBookings(db: Db, from: string, to: string, showCancelled: boolean) {
+  const statuses: BookingStatus[] = showCancelled ? [...HELD, "cancelled"] : HELD;
+  const rows = await bookingsBetween(db, { from, to, statuses });
+  const payments = await paymentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row): CalendarBooking => ({
     id: row.id,
     reference: row.reference,
     date: row.date,
     startTime: row.start_time,
-    endTime: fromMinutes(toMinutes(row.start_time) + row.duration_minutes),
+    endTime: row.endTime,
     memberId: row.member_id,
     customerName: row.customer_name,
     customerPhone: row.customer_phone,
-    services: titles.get(row.id) ?? [],
-    status: row.status === "cancelled" ? "cancelled" : (row.attendance ?? "confirmed"),
+    services: row.services,
+    status: calendarStatus(row),
+    payment: payments.get(row.id) ?? null,
+    totalPence: row.total_pence,
     walkIn: row.customer_email === "",
+    recordKey: recordKeyOf({
+      email: row.customer_email,
+      phone: row.customer_phone,
+      name: row.customer_name,
+      reference: row.reference,
+    }),
   }));
 }
+
+const calendarStatus = (row: { status: BookingStatus; attendance: Attendance | null }): CalendarStatus => {
+  if (row.status === "cancelled" || row.status === "expired") return "cancelled";
+  if (row.status === "awaiting_payment") return "awaiting-payment";
+  return row.attendance ?? "confirmed";
+};
+
+/** A day's takings in pence: what its bookings cost, walk-ins included, leaving out cancellations and no-shows. */
+const takingsPence = (bookings: readonly CalendarBooking[], date: string) =>
+  bookings
+    .filter((booking) => booking.date === date && (booking.status === "confirmed" || booking.status === "attended"))
+    .reduce((sum, booking) => sum + booking.totalPence, 0);
 
 /** The days from `from`, the active team, their bookings, blocks and hours, and the services for the walk-in form. */
 export async function loadCalendar(db: Db, query: CalendarQuery) {
@@ -124,6 +197,7 @@ export async function loadCalendar(db: Db, query: CalendarQuery) {
       date,
       opening: openingRangesOn(shop, date).map((range) => ({ start: range.start, end: range.end })),
       closure: rangeCovering(shop.closures, date)?.note ?? (rangeCovering(shop.closures, date) ? "" : null),
+      takingsPence: takingsPence(bookings, date),
       members: Object.fromEntries(
         members.map((member) => [
           member.id,

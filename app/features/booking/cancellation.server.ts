@@ -4,6 +4,7 @@ import { isPostgres } from "~/db/dialect";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { settlePaymentOnCancel } from "~/features/payments/payment-records.server";
 import { loadSettings } from "~/features/settings/settings.server";
+import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { queueCancellationMails, type CancellationCause } from "./booking-jobs.server";
@@ -20,7 +21,7 @@ export const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Pleas
 
 /** Frees a booking's time: a manual slot is on offer again, an appointment's own slot is released. */
 export async function freeSlot(db: Db, slotId: number) {
-  await db
+  const freed = await db
     .updateTable("booking_slots")
     .set((eb) => ({
       status: eb
@@ -31,7 +32,10 @@ export async function freeSlot(db: Db, slotId: number) {
         .end(),
     }))
     .where("id", "=", slotId)
-    .execute();
+    .returning("date")
+    .executeTakeFirst();
+  // Whoever waits for that day is offered the time first (decision 033).
+  if (freed) await queueWaitlistOffers(db, freed.date);
 }
 
 /**

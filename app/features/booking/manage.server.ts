@@ -10,7 +10,7 @@ import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
 import { knownManageToken, queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome, type MovedBy } from "./booking-mail.server";
-import { loadBooking, toSummary, type BookingRecord } from "./booking-record.server";
+import { loadBooking, loadSeriesBookings, toSummary, type BookingRecord } from "./booking-record.server";
 import {
   bookTimeTransaction,
   assertNoOverlappingBooking,
@@ -24,6 +24,7 @@ import {
   MAX_ONLINE_MOVES,
   movedTooOftenMessage,
   type AdminSlot,
+  type CancelScope,
   type ManagedBooking,
   type MoveOptions,
   type ReschedulePickerQuery,
@@ -31,6 +32,7 @@ import {
 } from "./booking.schema";
 import { getSlot } from "./slots.server";
 import { clockNow } from "~/lib/clock";
+import { customerKey } from "~/features/customers/customers.schema";
 import {
   ALREADY_CANCELLED_MESSAGE,
   ALREADY_CHANGED_MESSAGE,
@@ -82,7 +84,25 @@ const cancellableWith = (booking: BookingRecord, facts: PaymentFacts, noticeHour
   cancellable(booking, noticeHours, now) ||
   (booking.status === "confirmed" && facts.onFile && !hasStarted(booking.date, booking.startTime, now));
 
-const toManaged = (booking: BookingRecord, noticeHours: number, now: Date, facts: PaymentFacts): ManagedBooking => ({
+/** The later dates of the booking's series that are still booked for the same customer, in order. */
+async function laterInSeries(db: Db, booking: BookingRecord) {
+  if (booking.seriesId === null) return [];
+  const position = booking.seriesPosition ?? 0;
+  return (await loadSeriesBookings(db, booking.seriesId)).filter(
+    (other) =>
+      other.status === "confirmed" &&
+      (other.seriesPosition ?? 0) > position &&
+      customerKey(other.customerEmail) === customerKey(booking.customerEmail),
+  );
+}
+
+const toManaged = (
+  booking: BookingRecord,
+  noticeHours: number,
+  now: Date,
+  facts: PaymentFacts,
+  later: number,
+): ManagedBooking => ({
   ...toSummary(booking),
   status: booking.status,
   customerName: booking.customerName,
@@ -93,11 +113,13 @@ const toManaged = (booking: BookingRecord, noticeHours: number, now: Date, facts
   cancelNoticeHours: noticeHours,
   payment: facts.payment,
   cancelWarning: facts.cancelWarning,
+  laterInSeries: later,
 });
 
 /** The booking as the manage page, the customer's page and their API show it, with its payment. */
 export async function managedBooking(db: Db, booking: BookingRecord, noticeHours: number, now: Date) {
-  return toManaged(booking, noticeHours, now, await paymentFacts(db, booking, noticeHours, now));
+  const [facts, later] = await Promise.all([paymentFacts(db, booking, noticeHours, now), laterInSeries(db, booking)]);
+  return toManaged(booking, noticeHours, now, facts, later.length);
 }
 
 /** Refuses a change by the customer once the booking is cancelled or inside the notice period. */
@@ -307,20 +329,30 @@ export async function rescheduleBookingByToken(
   return managedBooking(ctx.db, moved, shop.cancellationNoticeHours, now);
 }
 
-/** The customer cancels through the private link, up to the notice period; both sides are mailed. */
+/**
+ * The customer cancels through the private link, up to the notice period; both sides are mailed. With
+ * `following`, every later date of its repeat appointments goes too, in the same transaction, each by the
+ * same rules (one that can no longer be cancelled online stays).
+ */
 export async function cancelBookingByToken(
   ctx: AppContext,
   token: BookingKey,
   now: Date = clockNow(),
+  scope: CancelScope = "one",
 ): Promise<ManagedBooking> {
   const shop = await loadSettings(ctx.db);
+  const notice = shop.cancellationNoticeHours;
+  const customerMayCancel = async (trx: Db, booking: BookingRecord) =>
+    cancellableWith(booking, await paymentFacts(trx, booking, notice, now), notice, now);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await findByToken(trx, token);
-    const facts = await paymentFacts(trx, booking, shop.cancellationNoticeHours, now);
-    if (!cancellableWith(booking, facts, shop.cancellationNoticeHours, now)) {
-      assertChangeable(booking, shop, now, "cancelled");
+    if (!(await customerMayCancel(trx, booking))) assertChangeable(booking, shop, now, "cancelled");
+    const later = scope === "following" ? await laterInSeries(trx, booking) : [];
+    const record = await cancelBookingRecord(trx, booking, "customer", now);
+    for (const next of later) {
+      if (await customerMayCancel(trx, next)) await cancelBookingRecord(trx, next, "customer", now);
     }
-    return cancelBookingRecord(trx, booking, "customer", now);
+    return record;
   });
   nudgeJobWorkers();
   return managedBooking(ctx.db, cancelled, shop.cancellationNoticeHours, now);

@@ -9,6 +9,7 @@ import { ownerRefusal, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { toSummary } from "./booking-record.server";
 import type { WalkInRequest } from "./booking.schema";
+import { WALK_IN_NAME } from "~/features/customers/customers.schema";
 import { candidatesFor, claimComputedTime, insertBooking } from "./booking.server";
 
 /* A customer who walks in: recorded by the owner, with no address to mail, from now or a chosen time. */
@@ -83,7 +84,7 @@ export async function recordWalkIn(ctx: AppContext, input: WalkInRequest, now: D
       );
     }
     const customer = {
-      customerName: input.customerName ?? "Walk-in",
+      customerName: input.customerName ?? WALK_IN_NAME,
       customerEmail: "",
       customerPhone: input.customerPhone ?? "",
       notes: "",

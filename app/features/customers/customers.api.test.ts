@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, shopToday } from "~/lib/shop-time";
+import { startClockAt } from "~/lib/clock";
+import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { nonAdminCallers, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { customerFingerprint } from "./customer-fingerprint.server";
-import { CUSTOMER_EMAIL_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
+import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 import { ERASED_NAME } from "./customers.server";
 import { applyRetention, monthsBefore } from "./retention.server";
 
@@ -83,6 +84,18 @@ describe("attendance", () => {
     expect(stored?.attendance).toBe("no-show");
   });
 
+  it("counts an appointment as started by the shop's clock, the one the calendar shows the day by", async () => {
+    const date = `${nextYear}-02-12`;
+    const booking = await bookAppointment(api.db, { date, email: "clocked@example.com", serviceIds: [serviceId] });
+    try {
+      startClockAt(shopInstant(date, "10:05"));
+      const marked = await admin.patch(`/api/bookings/${booking.id}`, { attendance: "no-show" });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    } finally {
+      startClockAt(new Date());
+    }
+  });
+
   it("flags a customer with two no-shows on their bookings in the admin list", async () => {
     const email = "often-away@example.com";
     const misses = [];
@@ -130,6 +143,7 @@ describe("customer records", () => {
     await contactMessage("Grace@Example.com", new Date().toISOString(), "Grace Hopper");
 
     const expected: CustomerSummary = {
+      key: email,
       email,
       name: "Grace Hopper",
       phone: "07700900123",
@@ -323,7 +337,7 @@ describe("the audit log of subject access and erasure", () => {
         await admin.delete(`/api/customers/${enc(malformed)}`),
       ]) {
         expect(response.status).toBe(400);
-        expect(response.body.message).toBe(CUSTOMER_EMAIL_MESSAGE);
+        expect(response.body.message).toBe(CUSTOMER_KEY_MESSAGE);
       }
     }
     expect((await admin.get(`/api/customers/${enc("nobody@example.com")}/export`)).status).toBe(404);

@@ -6,12 +6,13 @@ import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import {
   attendanceSchema,
   customerBookingSchema,
-  customerEmailSchema,
+  customerKeySchema,
   customerNotesSchema,
   customerRecordSchema,
   customerSearchSchema,
   customerSummarySchema,
   erasureResultSchema,
+  keyOfOwner,
 } from "./customers.schema";
 import {
   eraseCustomer,
@@ -22,15 +23,16 @@ import {
   saveCustomerNotes,
 } from "./customers.server";
 
-/** The customer a URL names, checked: a malformed address is answered 400 and reaches no query. */
-const customerEmail = (req: Request) => parseInput(customerEmailSchema, req.params.email);
+/** The record a URL names (an e-mail, or a walk-in's key), checked: a malformed one is answered 400 and reaches no query. */
+const customerKey = (req: Request) => keyOfOwner(parseInput(customerKeySchema, req.params.key));
 
 /** /api/customers: the owner's customer records, export and erasure; all admin only. */
 export function customersApi(ctx: AppContext) {
   const router = apiRouter();
 
   const listed = apiDoc({
-    summary: "One row per customer (by e-mail, any case), optionally matching a name, e-mail or phone",
+    summary:
+      "One row per customer (by e-mail, any case; a walk-in without one by phone, or alone), optionally matching a name, e-mail or phone",
     query: z.object({ q: customerSearchSchema }),
     responses: { 200: ["The customers", z.array(customerSummarySchema)] },
   });
@@ -40,10 +42,10 @@ export function customersApi(ctx: AppContext) {
 
   const one = apiDoc({
     summary: "A customer's record: bookings, contact messages and the owner's notes",
-    responses: { 200: ["The record", customerRecordSchema], 404: ["No customer with that e-mail", apiErrorSchema] },
+    responses: { 200: ["The record", customerRecordSchema], 404: ["No customer with that key", apiErrorSchema] },
   });
-  router.get("/:email", one, requireAdmin, async (req, res) => {
-    res.json(await getCustomer(ctx.db, customerEmail(req)));
+  router.get("/:key", one, requireAdmin, async (req, res) => {
+    res.json(await getCustomer(ctx.db, customerKey(req)));
   });
 
   const notes = apiDoc({
@@ -51,18 +53,18 @@ export function customersApi(ctx: AppContext) {
     body: customerNotesSchema,
     responses: { 200: ["The saved notes", customerNotesSchema] },
   });
-  router.put("/:email/notes", notes, requireAdmin, async (req, res) => {
+  router.put("/:key/notes", notes, requireAdmin, async (req, res) => {
     const { notes } = parseInput(customerNotesSchema, req.body);
-    res.json(await saveCustomerNotes(ctx.db, customerEmail(req), notes));
+    res.json(await saveCustomerNotes(ctx.db, customerKey(req), notes));
   });
 
   const exported = apiDoc({
     summary: "Subject access: everything held about the e-mail address, as a JSON file",
     responses: { 200: ["The bookings, contact messages and notes", z.looseObject({ email: z.string() })] },
   });
-  router.get("/:email/export", exported, requireAdmin, async (req, res) => {
-    const data = await exportCustomer(ctx.db, customerEmail(req));
-    const filename = `customer-${data.email.replace(/[^a-z0-9.@_-]/g, "_")}-${data.exportedAt.slice(0, 10)}.json`;
+  router.get("/:key/export", exported, requireAdmin, async (req, res) => {
+    const data = await exportCustomer(ctx.db, customerKey(req));
+    const filename = `customer-${data.key.replace(/[^a-z0-9.@_-]/gi, "_")}-${data.exportedAt.slice(0, 10)}.json`;
     res
       .attachment(filename)
       .type("application/json")
@@ -73,8 +75,8 @@ export function customersApi(ctx: AppContext) {
     summary: "Erasure: future bookings are cancelled (the customer is mailed), then personal data is replaced",
     responses: { 200: ["What was cancelled and erased", erasureResultSchema] },
   });
-  router.delete("/:email", erased, requireAdmin, async (req, res) => {
-    res.json(await eraseCustomer(ctx, customerEmail(req)));
+  router.delete("/:key", erased, requireAdmin, async (req, res) => {
+    res.json(await eraseCustomer(ctx, customerKey(req)));
   });
 
   return router;

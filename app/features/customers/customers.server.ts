@@ -1,8 +1,7 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
-import { containsText } from "~/db/search";
 import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
 import { cancelBookingByAdmin } from "~/features/booking/manage.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
@@ -11,24 +10,56 @@ import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
 import { paymentsOf } from "~/features/payments/payment-records.server";
+import { expireUnpaid } from "~/features/payments/payments.server";
 import { isOptedOut } from "~/features/texts/texts.server";
+import { eraseWaitlistEntries } from "~/features/waitlist/waitlist-rows.server";
 import {
-  customerKey,
+  customerKeySchema,
+  keyOfOwner,
+  recordKeyOf,
   type Attendance,
   type CustomerBooking,
   type CustomerMessage,
   type CustomerRecord,
   type CustomerSummary,
   type ErasureResult,
+  type RecordOwner,
 } from "./customers.schema";
+import { clockNow } from "~/lib/clock";
 
 /*
  * A customer is every booking made with one e-mail address, compared lower-cased, plus the
- * contact messages sent from it and the owner's notes on it. Nothing is stored per customer
- * but the notes, so a record can never disagree with the bookings it is made of.
+ * contact messages sent from it and the owner's notes on it; a walk-in without an e-mail is the
+ * bookings with their phone, or their one booking (decision 036). Nothing is stored per customer
+ * but the notes (under the record's key), so a record can never disagree with the bookings it is made of.
  */
 
-const emailOf = sql<string>`lower(b.customer_email)`;
+/** The bookings of one record, in a query over `bookings` named `table`. */
+function bookingsOwnedBy(owner: RecordOwner, table: "b" | "bookings"): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  if ("email" in owner) return sql<SqlBool>`lower(${column("customer_email")}) = ${owner.email}`;
+  const noEmail = sql<SqlBool>`${column("customer_email")} = ''`;
+  if ("phone" in owner) {
+    const international = `+44${owner.phone.slice(1)}`;
+    return sql<SqlBool>`${noEmail} and ${column("customer_phone")} in (${owner.phone}, ${international})`;
+  }
+  return sql<SqlBool>`${noEmail} and ${column("customer_phone")} = '' and ${column("reference")} = ${owner.reference}`;
+}
+
+/** The record a URL or a caller names (an e-mail, a `phone:` or a `walk-in:` key); 404 for anything else. */
+function ownerOf(key: string) {
+  const owner = customerKeySchema.safeParse(key);
+  if (!owner.success) throw notFound("Customer");
+  return owner.data;
+}
+
+const keyOfRow = (row: BookingRow) =>
+  recordKeyOf({
+    email: row.customer_email,
+    phone: row.customer_phone,
+    name: row.customer_name,
+    reference: row.reference,
+  });
 
 function bookingRows(db: Db) {
   return db
@@ -61,7 +92,7 @@ function bookingRows(db: Db) {
 type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingRows>["execute"]>>[number];
 
 /** Sums one customer's bookings (newest first) into their summary line. */
-function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummary {
+function summarise(owner: RecordOwner, rows: BookingRow[], now: Date): CustomerSummary {
   const confirmed = rows.filter((row) => row.status === "confirmed");
   const started = confirmed.filter((row) => hasStarted(row.date, row.start_time, now));
   // A visit is an appointment they came to (or not marked either way); a no-show is no visit.
@@ -69,7 +100,8 @@ function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummar
   const upcoming = confirmed.filter((row) => !hasStarted(row.date, row.start_time, now));
   const latest = rows[0];
   return {
-    email,
+    key: keyOfOwner(owner),
+    email: "email" in owner ? owner.email : "",
     name: latest?.customer_name ?? "",
     phone: latest?.customer_phone ?? "",
     bookings: confirmed.length,
@@ -81,41 +113,41 @@ function summarise(email: string, rows: BookingRow[], now: Date): CustomerSummar
 }
 
 function groupByCustomer(rows: BookingRow[]) {
-  const byEmail = new Map<string, BookingRow[]>();
+  const byKey = new Map<string, BookingRow[]>();
   for (const row of rows) {
-    const email = customerKey(row.customer_email);
-    const list = byEmail.get(email);
+    const key = keyOfRow(row);
+    if (key === null) continue;
+    const list = byKey.get(key);
     if (list) list.push(row);
-    else byEmail.set(email, [row]);
+    else byKey.set(key, [row]);
   }
-  return byEmail;
+  return byKey;
 }
 
-/** Every customer who has booked, most recent appointment first; `q` keeps those whose name, e-mail or phone contains it. */
+const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+
+/**
+ * Every customer who has booked, most recent appointment first; `q` keeps those with a booking whose name,
+ * e-mail or phone contains it. Walk-ins given a name or phone are records too; unnamed ones are not.
+ */
 export async function listCustomers(db: Db, options: { q?: string; now?: Date } = {}): Promise<CustomerSummary[]> {
-  let query = bookingRows(db);
   const q = options.q?.trim();
-  if (q) {
-    const digits = q.replace(/[\s()-]/g, "");
-    query = query.where(emailOf, "in", (eb) =>
-      eb
-        .selectFrom("bookings")
-        .select(sql<string>`lower(customer_email)`.as("email"))
-        .where("erased_at", "is", null)
-        .where((inner) =>
-          inner.or([
-            containsText(inner.ref("customer_name"), q),
-            containsText(inner.ref("customer_email"), q),
-            ...(digits ? [containsText(inner.ref("customer_phone"), digits)] : []),
-          ]),
-        ),
-    );
-  }
-  const now = options.now ?? new Date();
-  return [...groupByCustomer(await query.execute())].map(([email, rows]) => summarise(email, rows, now));
+  const digits = q?.replace(/[\s()-]/g, "");
+  const matches = (row: BookingRow) =>
+    !q ||
+    contains(row.customer_name, q) ||
+    contains(row.customer_email, q) ||
+    (!!digits && contains(row.customer_phone, digits));
+  const now = options.now ?? clockNow();
+  return [...groupByCustomer(await bookingRows(db).execute())]
+    .filter(([, rows]) => rows.some(matches))
+    .map(([key, rows]) => summarise(ownerOf(key), rows, now));
 }
 
-async function messagesOf(db: Db, email: string) {
+async function messagesOf(db: Db, owner: RecordOwner) {
+  // Contact messages always carry an e-mail: a walk-in's record has none.
+  if (!("email" in owner)) return [];
+  const { email } = owner;
   return db
     .selectFrom("contact_submissions")
     .selectAll()
@@ -125,8 +157,9 @@ async function messagesOf(db: Db, email: string) {
     .execute();
 }
 
-async function notesOf(db: Db, email: string) {
-  const row = await db.selectFrom("customer_notes").select("notes").where("email", "=", email).executeTakeFirst();
+/** `customer_notes.email` holds the record's key: the e-mail, or a walk-in's `phone:`/`walk-in:` key. */
+async function notesOf(db: Db, key: string) {
+  const row = await db.selectFrom("customer_notes").select("notes").where("email", "=", key).executeTakeFirst();
   return row?.notes;
 }
 
@@ -145,24 +178,44 @@ async function servicesOf(db: Db, bookingIds: number[]) {
   return byBooking;
 }
 
-/** The rows held about one e-mail address (bookings with their services, messages, notes); 404 when none. */
-async function loadHeld(db: Db, email: string) {
-  const key = customerKey(email);
+/** The rows held about one record (bookings with their services, messages, notes); 404 when none. */
+async function loadHeld(db: Db, recordKey: string) {
+  const owner = ownerOf(recordKey);
+  const key = keyOfOwner(owner);
   const [rows, messages, notes] = await Promise.all([
-    bookingRows(db).where(emailOf, "=", key).execute(),
-    messagesOf(db, key),
+    bookingRows(db).where(bookingsOwnedBy(owner, "b")).execute(),
+    messagesOf(db, owner),
     notesOf(db, key),
   ]);
   if (rows.length === 0 && messages.length === 0 && notes === undefined) throw notFound("Customer");
   const ids = rows.map((row) => row.id);
   const [services, payments] = await Promise.all([servicesOf(db, ids), paymentsOf(db, ids)]);
-  return { key, rows, messages, notes, services, payments };
+  return { owner, key, rows, messages, notes, services, payments };
 }
 
-/** Everything held about one e-mail address; 404 when nothing is. */
-export async function getCustomer(db: Db, email: string, now: Date = new Date()): Promise<CustomerRecord> {
-  const { key, rows, messages, notes, services, payments } = await loadHeld(db, email);
-  const summary = summarise(key, rows, now);
+type Held = Pick<Awaited<ReturnType<typeof loadHeld>>, "services" | "payments">;
+
+/** One booking as a record's history lists it. */
+const historyEntry = (row: BookingRow, { services, payments }: Held, now: Date): CustomerBooking => ({
+  bookingId: row.id,
+  reference: row.reference,
+  date: row.date,
+  startTime: row.start_time,
+  endTime: row.end_time,
+  status: row.status,
+  services: (services.get(row.id) ?? []).map((service) => service.title),
+  payment: payments.get(row.id) ?? null,
+  smsConsent: row.sms_consent === 1,
+  total: toPounds(row.total_pence),
+  attendance: row.attendance,
+  canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),
+});
+
+/** Everything held about one record (an e-mail address, or a walk-in's key); 404 when nothing is. */
+export async function getCustomer(db: Db, key: string, now: Date = clockNow()): Promise<CustomerRecord> {
+  const held = await loadHeld(db, key);
+  const { owner, rows, messages, notes } = held;
+  const summary = summarise(owner, rows, now);
   const latestMessage = messages[0];
   const phone = summary.phone || latestMessage?.phone || "";
   return {
@@ -171,20 +224,7 @@ export async function getCustomer(db: Db, email: string, now: Date = new Date())
     phone,
     notes: notes ?? "",
     textsStopped: phone !== "" && (await isOptedOut(db, phone)),
-    history: rows.map((row): CustomerBooking => ({
-      bookingId: row.id,
-      reference: row.reference,
-      date: row.date,
-      startTime: row.start_time,
-      endTime: row.end_time,
-      status: row.status,
-      services: (services.get(row.id) ?? []).map((service) => service.title),
-      payment: payments.get(row.id) ?? null,
-      smsConsent: row.sms_consent === 1,
-      total: toPounds(row.total_pence),
-      attendance: row.attendance,
-      canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),
-    })),
+    history: rows.map((row) => historyEntry(row, held, now)),
     messages: messages.map((message): CustomerMessage => ({
       id: message.id,
       name: message.name,
@@ -195,10 +235,9 @@ export async function getCustomer(db: Db, email: string, now: Date = new Date())
   };
 }
 
-export async function saveCustomerNotes(db: Db, email: string, notes: string, now: Date = new Date()) {
-  const key = customerKey(email);
+export async function saveCustomerNotes(db: Db, recordKey: string, notes: string, now: Date = new Date()) {
   // Notes belong to someone the shop knows: the record must exist first.
-  await getCustomer(db, key, now);
+  const { key } = await getCustomer(db, recordKey, now);
   await db
     .insertInto("customer_notes")
     .values({ email: key, notes, updated_at: now.toISOString() })
@@ -212,7 +251,7 @@ export async function recordAttendance(
   db: Db,
   bookingId: number,
   attendance: Attendance | null,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<CustomerBooking> {
   const booking = await bookingRows(db).where("b.id", "=", bookingId).executeTakeFirst();
   if (!booking) throw notFound("Booking");
@@ -224,15 +263,17 @@ export async function recordAttendance(
     await trx.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
     await scheduleReviewRequest(trx, { id: bookingId, date: booking.date, endTime: booking.end_time }, attendance, now);
   });
-  const record = await getCustomer(db, booking.customer_email, now);
-  return record.history.find((entry) => entry.bookingId === bookingId)!;
+  // Read from the booking alone: an unnamed walk-in belongs to no record.
+  const [services, payments] = await Promise.all([servicesOf(db, [bookingId]), paymentsOf(db, [bookingId])]);
+  return historyEntry({ ...booking, attendance }, { services, payments }, now);
 }
 
-/** Subject access: everything held about the e-mail address, as the customer gave it to us. */
-export async function exportCustomer(db: Db, email: string, now: Date = new Date()) {
-  const { key, rows, messages, notes, services } = await loadHeld(db, email);
+/** Subject access: everything held about the record's person, as the customer gave it to us. */
+export async function exportCustomer(db: Db, recordKey: string, now: Date = new Date()) {
+  const { owner, key, rows, messages, notes, services } = await loadHeld(db, recordKey);
   return {
-    email: key,
+    key,
+    email: "email" in owner ? owner.email : "",
     exportedAt: now.toISOString(),
     bookings: rows.map((row) => ({
       reference: row.reference,
@@ -268,7 +309,7 @@ export async function exportCustomer(db: Db, email: string, now: Date = new Date
 
 export const ERASED_NAME = "[erased]";
 
-type ErasureScope = { email: string } | { appointmentsBefore: string; messagesBefore: string };
+type ErasureScope = { owner: RecordOwner } | { appointmentsBefore: string; messagesBefore: string };
 
 /**
  * Replaces the personal data of bookings and contact messages, keeping dates, services and totals for
@@ -278,18 +319,20 @@ type ErasureScope = { email: string } | { appointmentsBefore: string; messagesBe
  */
 export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date = new Date()) {
   const erasedAt = now.toISOString();
-  const key = "email" in which ? customerKey(which.email) : undefined;
   const bookingsInScope = (eb: ExpressionBuilder<Database, "bookings">) =>
     eb.and([
       eb("erased_at", "is", null),
-      "email" in which
-        ? eb(sql<string>`lower(customer_email)`, "=", key!)
+      "owner" in which
+        ? bookingsOwnedBy(which.owner, "bookings")
         : eb("slot_id", "in", eb.selectFrom("booking_slots").select("id").where("date", "<", which.appointmentsBefore)),
     ]);
   const messagesInScope = (eb: ExpressionBuilder<Database, "contact_submissions">) =>
     eb.and([
       eb("erased_at", "is", null),
-      "email" in which ? eb(sql<string>`lower(email)`, "=", key!) : eb("created_at", "<", which.messagesBefore),
+      "owner" in which
+        ? // A walk-in's record holds no messages: they always carry an e-mail.
+          eb(sql<string>`lower(email)`, "=", "email" in which.owner ? which.owner.email : "")
+        : eb("created_at", "<", which.messagesBefore),
     ]);
 
   const bookings = await trx
@@ -335,13 +378,14 @@ export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date 
  * held about the address is erased and the owner's notes deleted. The one way a customer is erased on
  * request, whoever asks: the owner through the API today, the customer themselves when they can.
  */
-export async function eraseCustomer(ctx: AppContext, email: string, now: Date = new Date()): Promise<ErasureResult> {
-  const record = await getCustomer(ctx.db, email, now);
+export async function eraseCustomer(ctx: AppContext, key: string, now: Date = clockNow()): Promise<ErasureResult> {
+  const record = await getCustomer(ctx.db, key, now);
+  const owner = ownerOf(record.key);
   const upcoming = await ctx.db
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
     .select(["b.slot_id", "s.date", "s.start_time"])
-    .where(emailOf, "=", record.email)
+    .where(bookingsOwnedBy(owner, "b"))
     .where("b.status", "=", "confirmed")
     .where("b.erased_at", "is", null)
     .execute();
@@ -350,13 +394,25 @@ export async function eraseCustomer(ctx: AppContext, email: string, now: Date = 
     await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
     cancelledBookings += 1;
   }
+  // A booking still waiting for its deposit ends now and its Checkout closes: paid later, it would confirm a
+  // booking of nobody.
+  const unpaid = await ctx.db
+    .selectFrom("bookings as b")
+    .select("b.id")
+    .where(bookingsOwnedBy(owner, "b"))
+    .where("b.status", "=", "awaiting_payment")
+    .execute();
+  for (const { id } of unpaid) await expireUnpaid(ctx, id, now);
   const erased = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("customer_notes").where("email", "=", record.email).execute();
-    // Signed out everywhere, and no review request row left to name them.
-    await trx.deleteFrom("customer_sessions").where("email", "=", record.email).execute();
-    await trx.deleteFrom("customer_sign_in_links").where("email", "=", record.email).execute();
-    await trx.deleteFrom("review_requests").where("email", "=", record.email).execute();
-    return erasePersonalData(trx, { email: record.email }, now);
+    await trx.deleteFrom("customer_notes").where("email", "=", record.key).execute();
+    if (record.email) {
+      // Signed out everywhere, and no review request row left to name them.
+      await trx.deleteFrom("customer_sessions").where("email", "=", record.email).execute();
+      await trx.deleteFrom("customer_sign_in_links").where("email", "=", record.email).execute();
+      await trx.deleteFrom("review_requests").where("email", "=", record.email).execute();
+      await eraseWaitlistEntries(trx, record.email, now);
+    }
+    return erasePersonalData(trx, { owner }, now);
   });
   return { cancelledBookings, ...erased };
 }

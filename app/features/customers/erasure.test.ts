@@ -83,10 +83,20 @@ describe("erasure leaves nothing behind", () => {
         finished_at: new Date().toISOString(),
       })
       .execute();
+    // Waiting for a time on a full day, too.
+    const waiting = await api.anonymous().post("/api/waitlist", {
+      customerName: bea.name,
+      customerEmail: BOUNCING,
+      customerPhone: bea.phone,
+      date: addDays(today, 10),
+      services: [serviceId],
+    });
+    expect(waiting.status, waiting.text).toBe(201);
     const needles = [BOUNCING, bea.name, "07700900123", bea.phone, notes];
     const before = await findTextAnywhere(api.db, needles);
     expect(before).toEqual(
       expect.arrayContaining([
+        { table: "waitlist_entries", column: "customer_email", needle: BOUNCING },
         { table: "bookings", column: "mail_error", needle: BOUNCING },
         { table: "jobs", column: "payload", needle: bea.name },
         { table: "jobs", column: "last_error", needle: BOUNCING },

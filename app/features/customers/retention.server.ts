@@ -2,7 +2,9 @@ import type { Db } from "~/db/client.server";
 import { ensureJob, pruneFinishedJobs, type JobHandlers } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
+import { lapsePastEntries } from "~/features/waitlist/waitlist-rows.server";
 import { erasePersonalData } from "./customers.server";
+import { clockNow } from "~/lib/clock";
 
 /*
  * Retention (UK GDPR storage limitation): a daily job erases the personal data of appointments
@@ -37,7 +39,7 @@ export function monthsBefore(date: string, months: number) {
  * Erases what has passed its period: appointments dated before the cut-off day, messages sent before its
  * start; and deletes the jobs that finished long enough ago.
  */
-export async function applyRetention(db: Db, now: Date = new Date()) {
+export async function applyRetention(db: Db, now: Date = clockNow()) {
   const periods = await retentionPeriods(db);
   const today = shopToday(now);
   const messagesBefore = shopInstant(monthsBefore(today, periods.contactRetentionMonths), "00:00").toISOString();
@@ -50,20 +52,22 @@ export async function applyRetention(db: Db, now: Date = new Date()) {
         now,
       ),
     );
+  // Waitlist entries for days gone by have nothing left to wait for: their personal data goes the next night.
+  await lapsePastEntries(db, today);
   return { ...erased, prunedJobs: await pruneFinishedJobs(db, now) };
 }
 
 const nextRun = (now: Date) => shopInstant(addDays(shopToday(now), 1), RETENTION_TIME);
 
 /** Makes sure the daily job exists; every instance calls this at start, and one job is kept. */
-export async function scheduleRetention(db: Db, runAt: Date = new Date()) {
+export async function scheduleRetention(db: Db, runAt: Date = clockNow()) {
   await ensureJob(db, { kind: RETENTION_JOB, key: RETENTION_JOB, payload: {}, runAt });
 }
 
 export const retentionJobHandlers: JobHandlers = {
   [RETENTION_JOB]: {
     async run(ctx) {
-      const now = new Date();
+      const now = clockNow();
       const erased = await applyRetention(ctx.db, now);
       if (erased.erasedBookings || erased.erasedMessages || erased.prunedJobs) {
         console.log(
@@ -74,7 +78,7 @@ export const retentionJobHandlers: JobHandlers = {
     },
     // A recurring job must not end with its last failure: it tries again the next night.
     async onFailure(ctx) {
-      await scheduleRetention(ctx.db, nextRun(new Date()));
+      await scheduleRetention(ctx.db, nextRun(clockNow()));
     },
   },
 };

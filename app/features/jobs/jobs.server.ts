@@ -5,6 +5,7 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Updateable } from "kysely";
 import type { Database, Row } from "~/db/database";
+import { clockNow } from "~/lib/clock";
 
 /*
  * A durable job queue in the database (docs/decisions/012-job-queue.md). A job is claimed
@@ -55,7 +56,7 @@ export const nudgeJobWorkers = () => nudges.emit("nudge");
  * Adds a job. Takes a transaction, so the job commits (or not) with the change that caused it;
  * inside one, call `nudgeJobWorkers()` after the commit for the job to start at once.
  */
-export async function enqueueJob(db: Db, job: NewJob, now: Date = new Date()) {
+export async function enqueueJob(db: Db, job: NewJob, now: Date = clockNow()) {
   if (job.key !== undefined) await cancelJobs(db, job.key);
   await db
     .insertInto("jobs")
@@ -73,10 +74,11 @@ export async function enqueueJob(db: Db, job: NewJob, now: Date = new Date()) {
 }
 
 /**
- * Keeps a recurring job in the queue: adds it once (a second call, from another instance or the
- * next boot, leaves a waiting one in place) and brings it back when its last run failed for good.
+ * Adds a keyed job once: a second call (another instance, the next boot, a form sent again) leaves the one
+ * there in place, waiting, running or done, and brings it back when its last run failed for good. Keeps a
+ * recurring job in the queue, and sends a one-off mail once.
  */
-export async function ensureJob(db: Db, job: NewJob & { key: string }, now: Date = new Date()) {
+export async function ensureJob(db: Db, job: NewJob & { key: string }, now: Date = clockNow()) {
   const runAt = (job.runAt ?? now).toISOString();
   await db
     .insertInto("jobs")
@@ -107,7 +109,7 @@ export async function cancelJobs(db: Db, key: string) {
 export const FINISHED_JOB_DAYS = 30;
 
 /** Deletes the jobs that finished (done or failed for good) more than FINISHED_JOB_DAYS ago; answers how many. */
-export async function pruneFinishedJobs(db: Db, now: Date = new Date()) {
+export async function pruneFinishedJobs(db: Db, now: Date = clockNow()) {
   const before = new Date(now.getTime() - FINISHED_JOB_DAYS * 24 * 3_600_000).toISOString();
   const pruned = await db
     .deleteFrom("jobs")
@@ -143,7 +145,7 @@ export async function findJob(db: Db, key: string) {
  * Takes up to `limit` due jobs for `workerId` with a lease. PostgreSQL skips rows another
  * worker is claiming (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the UPDATE alone is atomic.
  */
-export async function claimDueJobs(db: Db, workerId: string, now: Date = new Date(), limit = 1) {
+export async function claimDueJobs(db: Db, workerId: string, now: Date = clockNow(), limit = 1) {
   const at = now.toISOString();
   const due = db
     .selectFrom("jobs")
@@ -245,7 +247,7 @@ export interface RunOptions {
  */
 export async function runDueJobs(ctx: AppContext, handlers: JobHandlers, options: RunOptions = {}) {
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (() => clockNow());
   let ran = 0;
   while (!options.signal?.aborted) {
     const [job] = await claimDueJobs(ctx.db, workerId, now());

@@ -6,9 +6,7 @@ import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, parseId, requireAdmin } from "~/lib/api.server";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { mediaSchema, rejectedFileSchema, uploadResultSchema } from "./media.schema";
-import { deleteMedia, listMedia, uploadImages } from "./media.server";
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+import { deleteMedia, fileTooLarge, listMedia, megabytes, noneUploadedMessage, uploadImages } from "./media.server";
 
 /** Multer's failures are the uploader's doing: too big or too many is 413, anything malformed 400. */
 function uploadError(error: unknown, limits: AppContext["config"]["limits"]): HttpError {
@@ -17,10 +15,7 @@ function uploadError(error: unknown, limits: AppContext["config"]["limits"]): Ht
     case "LIMIT_FILE_SIZE": {
       // Multer 2 names the file; its type definitions do not know that yet.
       const { filename } = error as multer.MulterError & { filename?: string };
-      return new HttpError(
-        413,
-        `${filename ?? "A file"} is larger than the ${megabytes(limits.uploadMaxFileBytes)} limit per file`,
-      );
+      return fileTooLarge(filename, limits.uploadMaxFileBytes);
     }
     case "LIMIT_FILE_COUNT":
       return new HttpError(413, `You can upload at most ${limits.uploadMaxFiles} files at once`);
@@ -75,11 +70,7 @@ export function mediaApi({ db, config, storage }: AppContext) {
       return;
     }
     const { rejected } = result;
-    const message =
-      rejected.length === 1
-        ? rejected[0]!.message
-        : `None of the ${rejected.length} files could be uploaded: ${rejected.map((file) => file.message).join("; ")}`;
-    res.status(400).json({ message, rejected });
+    res.status(400).json({ message: noneUploadedMessage(rejected), rejected });
   });
 
   const remove = apiDoc({ summary: "Delete an image and its renditions", responses: { 204: ["Deleted"] } });

@@ -203,6 +203,38 @@ export async function uploadImages(
   return { uploaded, rejected };
 }
 
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The refusal of a file over the upload limit, the same from the API and from a form posted to a page. */
+export const fileTooLarge = (filename: string | undefined, maxFileBytes: number) =>
+  new HttpError(413, `${filename || "A file"} is larger than the ${megabytes(maxFileBytes)} limit per file`);
+
+/**
+ * The image an admin form posted without JavaScript (`<field>Upload`, beside the `<field>` holding a chosen
+ * address), judged and stored as an upload to the library is; its address then replaces the field's value.
+ * No file chosen: the value stays as posted. A ticked `<field>Remove` (the form's "Remove image" without
+ * JavaScript) empties the field.
+ */
+export async function storeFormImage(
+  { db, storage, maxFileBytes }: { db: Db; storage: MediaStorage; maxFileBytes: number },
+  form: FormData,
+  values: Record<string, string>,
+  field: string,
+): Promise<void> {
+  if (form.get(`${field}Remove`) === "on") values[field] = "";
+  const file = form.get(`${field}Upload`);
+  if (!(file instanceof File) || file.size === 0) return;
+  if (file.size > maxFileBytes) throw fileTooLarge(file.name, maxFileBytes);
+  const stored = await storeImage(db, storage, Buffer.from(await file.arrayBuffer()), file.name);
+  values[field] = stored.url;
+}
+
+/** Why nothing of an upload was stored: the one file's reason, or every file's. */
+export const noneUploadedMessage = (rejected: RejectedFile[]) =>
+  rejected.length === 1
+    ? rejected[0]!.message
+    : `None of the ${rejected.length} files could be uploaded: ${rejected.map((file) => file.message).join("; ")}`;
+
 export async function listMedia(db: Db): Promise<Media[]> {
   const rows = await db.selectFrom("media").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
   return rows.map(toMedia);

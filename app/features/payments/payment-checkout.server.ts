@@ -74,7 +74,10 @@ export async function askForPayment(
   if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
   const keys = await stripeKeys(ctx);
   if (!keys) return null;
-  const expiresAt = new Date(now.getTime() + rules.holdMinutes * MINUTE_MS);
+  // The hold ends on the shop's clock, which the job queue that ends it reads too; the session's own expiry is
+  // Stripe's, on real time (an end-to-end server's clock is moved, decision 026), and never under Stripe's minimum.
+  const holdMs = rules.holdMinutes * MINUTE_MS;
+  const expiresAt = new Date(now.getTime() + holdMs);
   const back = `${ctx.config.publicUrl}/bookings/paid`;
   try {
     const session = await createCheckoutSession(stripeClient(ctx.config, keys), {
@@ -85,7 +88,7 @@ export async function askForPayment(
       customerEmail: booking.customerEmail,
       successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${back}?reference=${booking.reference}&cancelled=1`,
-      expiresAt: new Date(Math.max(expiresAt.getTime(), now.getTime() + STRIPE_MIN_EXPIRY_MS)),
+      expiresAt: new Date(Date.now() + Math.max(holdMs, STRIPE_MIN_EXPIRY_MS)),
     });
     if (!session.url) throw new StripeUnavailableError("Stripe answered a Checkout session without a URL");
     return { ...asked, sessionId: session.id, checkoutUrl: session.url, expiresAt };

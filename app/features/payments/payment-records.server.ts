@@ -2,11 +2,14 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import type { BookingRecord } from "~/features/booking/booking-record.server";
 import { enqueueJob } from "~/features/jobs/jobs.server";
+import { notFound } from "~/lib/http-error";
 import { formatPence, toPounds } from "~/lib/money";
+import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil, shopInstant, shopToday } from "~/lib/shop-time";
 import type { PaymentMail } from "./payment-mail.server";
 import { paymentView } from "./payment-view.server";
-import type { BookingPayment } from "./payments.schema";
+import type { BookingPayment, FeeReason } from "./payments.schema";
+import { clockNow } from "~/lib/clock";
 
 /*
  * A booking's payment as the booking feature reads and changes it: its view, the warning before a late
@@ -157,7 +160,7 @@ export async function paymentFacts(
 }
 
 /** The month's money so far (in the shop's zone): deposits and prepayments taken, fees charged, refunds made. */
-export async function monthMoney(db: Db, now: Date = new Date()) {
+export async function monthMoney(db: Db, now: Date = clockNow()) {
   const start = shopInstant(`${shopToday(now).slice(0, 7)}-01`, "00:00").toISOString();
   const [paid, charged, refunded] = await Promise.all([
     db
@@ -181,4 +184,49 @@ export async function monthMoney(db: Db, now: Date = new Date()) {
     fees: toPounds(Number(charged?.total ?? 0)),
     refunds: toPounds(Number(refunded?.total ?? 0)),
   };
+}
+
+/** The booking facts a fee needs: marked no-show, or cancelled by the customer inside the cancellation notice. */
+interface FeeFacts {
+  status: string;
+  attendance: "attended" | "no-show" | null;
+  cancelledBy: string | null;
+  cancelledAt: string | null;
+  date: string;
+  startTime: string;
+}
+
+export function feeReasonOf(booking: FeeFacts, noticeHours: number): FeeReason | null {
+  if (booking.attendance === "no-show") return "no-show";
+  const late =
+    booking.status === "cancelled" &&
+    booking.cancelledBy === "customer" &&
+    booking.cancelledAt !== null &&
+    hoursUntil(booking.date, booking.startTime, new Date(booking.cancelledAt)) <= noticeHours;
+  return late ? "late-cancellation" : null;
+}
+
+export async function feeFactsOf(db: Db, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+    .select([
+      "b.id",
+      "b.status",
+      "b.attendance",
+      "b.cancelled_by as cancelledBy",
+      "b.cancelled_at as cancelledAt",
+      "s.date",
+      "s.start_time as startTime",
+    ])
+    .where("b.id", "in", bookingIds)
+    .execute();
+}
+
+/** Why this booking may be charged a fee now, or null. */
+export async function feeReasonOfBooking(db: Db, bookingId: number) {
+  const [[row], shop] = await Promise.all([feeFactsOf(db, [bookingId]), loadSettings(db)]);
+  if (!row) throw notFound("Booking");
+  return feeReasonOf(row, shop.cancellationNoticeHours);
 }

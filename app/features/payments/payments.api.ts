@@ -1,14 +1,23 @@
 import express from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
-import { toPence } from "~/lib/money";
-import { bookingPaymentSchema, chargeRequestSchema, refundRequestSchema } from "./payments.schema";
+import { apiDoc, apiErrorSchema, type ApiDoc } from "~/lib/api-docs.server";
+import { apiRouter, parseId, requireAdmin } from "~/lib/api.server";
+import {
+  OWNER_PAYMENT_ACTIONS,
+  bookingPaymentSchema,
+  chargeRequestSchema,
+  refundRequestSchema,
+  type OwnerPaymentAction,
+} from "./payments.schema";
 import { monthMoney } from "./payment-records.server";
-import { checkoutOutcome, chargeNoShowFee, mailFeeLink, receiveStripeEvent, refundByAdmin } from "./payments.server";
+import { checkoutOutcome, receiveStripeEvent } from "./payments.server";
+import { ownerPaymentAction } from "./owner-payments.server";
 
-/* /api/payments: Stripe's webhook and the success page's lookup; /api/bookings/{id}/charge|refund for the owner. */
+/*
+ * /api/payments: Stripe's webhook, the success page's lookup and the month's summary;
+ * /api/bookings/{id}/charge|refund|keep-deposit|payment-link for the owner.
+ */
 
 /** Stripe's events are small; the bound keeps a flood of large bodies from costing memory. */
 const WEBHOOK_BODY_LIMIT = "256kb";
@@ -28,16 +37,6 @@ export function paymentsWebhookApi(ctx: AppContext) {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await receiveStripeEvent(ctx, body, req.get("stripe-signature"));
     res.json({ received: true });
-  });
-  const link = apiDoc({
-    summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
-    responses: {
-      200: ["Mailed: the booking's payment", bookingPaymentSchema],
-      409: ["Already charged, or no fee set", apiErrorSchema],
-    },
-  });
-  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
-    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
   });
   return router;
 }
@@ -70,23 +69,12 @@ export function paymentsApi(ctx: AppContext) {
     res.set("Cache-Control", "no-store");
     res.json({ reference: found.reference, status: found.status, paymentStatus: found.paymentStatus });
   });
-  const link = apiDoc({
-    summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
-    responses: {
-      200: ["Mailed: the booking's payment", bookingPaymentSchema],
-      409: ["Already charged, or no fee set", apiErrorSchema],
-    },
-  });
-  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
-    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
-  });
   return router;
 }
 
-/** Mounted on /api/bookings. */
-export function bookingMoneyApi(ctx: AppContext) {
-  const router = apiRouter();
-  const charge = apiDoc({
+/** What each owner action takes and answers, for the API reference. */
+const OWNER_ACTION_DOCS: Record<OwnerPaymentAction, ApiDoc> = {
+  charge: {
     summary: "Charge the no-show fee to the saved card (once; a no-show or a late cancellation by the customer)",
     body: chargeRequestSchema,
     responses: {
@@ -94,33 +82,38 @@ export function bookingMoneyApi(ctx: AppContext) {
       402: ["The bank declined or needs the customer: its reason; nothing was charged", apiErrorSchema],
       409: ["Already charged, no card on file, or not a no-show / late cancellation", apiErrorSchema],
     },
-  });
-  router.post("/:id/charge", charge, requireAdmin, async (req, res) => {
-    const { reason } = parseInput(chargeRequestSchema, req.body);
-    res.json(await chargeNoShowFee(ctx, parseId(req.params.id, "Booking"), reason));
-  });
-  const refund = apiDoc({
+  },
+  refund: {
     summary: "Refund all that was paid on the booking, or `amount` pounds of it (by the job queue)",
     body: refundRequestSchema,
     responses: {
       200: ["The booking's payment, with the refund counted", bookingPaymentSchema],
       409: ["Nothing paid to refund", apiErrorSchema],
     },
-  });
-  router.post("/:id/refund", refund, requireAdmin, async (req, res) => {
-    const { amount } = parseInput(refundRequestSchema, req.body ?? {});
-    const pence = amount === undefined ? undefined : toPence(amount);
-    res.json(await refundByAdmin(ctx, parseId(req.params.id, "Booking"), pence));
-  });
-  const link = apiDoc({
+  },
+  "keep-deposit": {
+    summary: "Keep the paid deposit of a no-show or a late cancellation (nothing is refunded)",
+    responses: {
+      200: ["The booking's payment, kept", bookingPaymentSchema],
+      409: ["Not paid, or not a no-show / late cancellation", apiErrorSchema],
+    },
+  },
+  "payment-link": {
     summary: "Mail the customer a Checkout link for the no-show fee (after the saved card was declined)",
     responses: {
       200: ["Mailed: the booking's payment", bookingPaymentSchema],
       409: ["Already charged, or no fee set", apiErrorSchema],
     },
-  });
-  router.post("/:id/payment-link", link, requireAdmin, async (req, res) => {
-    res.json(await mailFeeLink(ctx, parseId(req.params.id, "Booking")));
-  });
+  },
+};
+
+/** Mounted on /api/bookings: the owner's actions on a booking's money, each through ownerPaymentAction. */
+export function bookingMoneyApi(ctx: AppContext) {
+  const router = apiRouter();
+  for (const action of OWNER_PAYMENT_ACTIONS) {
+    router.post(`/:id/${action}`, apiDoc(OWNER_ACTION_DOCS[action]), requireAdmin, async (req, res) => {
+      res.json(await ownerPaymentAction(ctx, parseId(req.params.id, "Booking"), action, req.body ?? {}));
+    });
+  }
   return router;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import { serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi } from "../../../tests/support/test-app";
 
 /*
@@ -16,20 +16,11 @@ let memberId = 0;
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  api = await startTestApi({ pages: true, env: stripeDoubleEnv(stripe) });
+  // Through the response cache, as production serves pages: Stripe's return page must not be stored or keyed
+  // without its session_id.
+  api = await startTestApi({ pages: true, cache: true, env: stripeDoubleEnv(stripe) });
   const admin = await api.admin();
-  const service = { title: "Scissor Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };
-  serviceId = String((await admin.post("/api/services", { ...service, category: "hair" })).body.id);
-  memberId = (
-    await admin.post("/api/team", {
-      name: "Bea",
-      bio: "",
-      image: null,
-      serviceIds: [serviceId],
-      weeklyHours: DEFAULT_SETTINGS.openingHours,
-      timeOff: [],
-    })
-  ).body.id;
+  ({ serviceId, memberId } = await serviceWithBarber(admin));
   const { payments: _payments, ...settings } = (await admin.get("/api/settings")).body;
   const payments = { policy: "deposit", deposit: 10, noShowFee: 0, askFrom: "everyone", holdMinutes: 15 };
   expect((await admin.put("/api/settings", { ...settings, payments })).status).toBe(200);
@@ -40,7 +31,8 @@ afterAll(async () => {
 });
 
 describe("booking with a deposit, without JavaScript", () => {
-  it("says the policy up front on the booking and prices pages", async () => {
+  // The first pages rendered compile the app (Vite SSR): slow on a busy machine.
+  it("says the policy up front on the booking and prices pages", { timeout: 120_000 }, async () => {
     for (const path of ["/bookings", "/prices"]) {
       const page = await api.anonymous().get(path);
       expect(page.text).toContain("£10.00 deposit to book, refunded if you cancel 24 hours ahead");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import { serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi } from "../../../tests/support/test-app";
 
 /* Races on a file database (or PostgreSQL): 100 customers for one time with deposits, many deliveries of one event. */
@@ -19,18 +19,7 @@ beforeAll(async () => {
   });
   stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
   const admin = await api.admin();
-  const service = { title: "Scissor Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };
-  serviceId = String((await admin.post("/api/services", { ...service, category: "hair" })).body.id);
-  memberId = (
-    await admin.post("/api/team", {
-      name: "Bea",
-      bio: "",
-      image: null,
-      serviceIds: [serviceId],
-      weeklyHours: DEFAULT_SETTINGS.openingHours,
-      timeOff: [],
-    })
-  ).body.id;
+  ({ serviceId, memberId } = await serviceWithBarber(admin));
   const { payments: _payments, ...settings } = (await admin.get("/api/settings")).body;
   const payments = { policy: "deposit", deposit: 10, noShowFee: 0, askFrom: "everyone", holdMinutes: 15 };
   expect((await admin.put("/api/settings", { ...settings, payments })).status).toBe(200);

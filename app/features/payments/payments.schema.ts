@@ -84,11 +84,30 @@ export const bookingPaymentSchema = z.object({
 });
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 
+/** Why the owner may charge a fee: the booking was a no-show, or the customer cancelled inside the notice. */
+export const FEE_REASONS = ["no-show", "late-cancellation"] as const;
+export type FeeReason = (typeof FEE_REASONS)[number];
+
 export const chargeRequestSchema = z.object({
-  reason: z.enum(["no-show", "late-cancellation"], { error: "Reason must be no-show or late-cancellation" }),
+  reason: z.enum(FEE_REASONS, { error: "Reason must be no-show or late-cancellation" }),
 });
 export const refundRequestSchema = z.object({
   amount: poundsField("Amount must be positive")
     .refine((value) => value > 0, "Amount must be more than £0.00")
     .optional(),
 });
+
+/** The owner's actions on a booking's money: POST /api/bookings/{id}/{action}, or a page's form "payment-{action}". */
+export const OWNER_PAYMENT_ACTIONS = ["charge", "refund", "keep-deposit", "payment-link"] as const;
+export type OwnerPaymentAction = (typeof OWNER_PAYMENT_ACTIONS)[number];
+
+/** A booking's payment as the owner's pages show it: with the reason a fee may be charged, if any. */
+export type OwnerPayment = BookingPayment & { feeReason: FeeReason | null };
+
+/** What the page says after each action without JavaScript (?payment=…), and the audit log's words. */
+export const OWNER_PAYMENT_DONE: Record<OwnerPaymentAction, { notice: string; audit: string }> = {
+  charge: { notice: "Fee charged to the card on file.", audit: "charge no-show fee" },
+  refund: { notice: "Refund on its way to the customer.", audit: "refund payment" },
+  "keep-deposit": { notice: "Deposit kept.", audit: "keep deposit" },
+  "payment-link": { notice: "Payment link mailed to the customer.", audit: "mail fee payment link" },
+};

@@ -5,18 +5,20 @@ import type { PaymentStatus, Row } from "~/db/database";
 import { decryptSecret } from "~/features/accounts/secret-box.server";
 import { loadSchedules } from "~/features/booking/availability.server";
 import { queueBookingMails } from "~/features/booking/booking-jobs.server";
-import { loadBooking, type BookingRecord } from "~/features/booking/booking-record.server";
+import { loadBooking } from "~/features/booking/booking-record.server";
 import { claimComputedTime } from "~/features/booking/booking.server";
 import { freeSlot } from "~/features/booking/cancellation.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
+import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
-import { hoursUntil } from "~/lib/shop-time";
+import type { FeeReason } from "./payments.schema";
 import { MANAGE_TOKEN_PURPOSE, expiryKey } from "./payment-hold.server";
 import { paymentUnavailableMessage } from "./payment-checkout.server";
 import { loadPaymentRules, stripeKeys } from "./payment-settings.server";
 import {
+  feeReasonOfBooking,
   findPayment,
   loadPaymentView,
   mailAbout,
@@ -70,7 +72,7 @@ async function requireKeys(ctx: Ctx) {
  * POST /api/payments/webhook: the signature is checked on the raw body, the event id stored once (a replay
  * changes nothing) and the work queued in the same transaction, so an event answered 2xx is never lost.
  */
-export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: string | undefined, now = new Date()) {
+export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: string | undefined, now = clockNow()) {
   const keys = await requireKeys(ctx);
   const event = verifiedEvent(rawBody, signature, keys.webhookSecret);
   if (!event) throw badRequest(SIGNATURE_MESSAGE);
@@ -123,7 +125,7 @@ const manageTokenOf = (ctx: Ctx, row: Row<"booking_payments">) =>
  * replays, the success page) confirm it once. A payment that arrives after the booking expired takes its time
  * back if still free, and is otherwise refunded in full.
  */
-export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = new Date()) {
+export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
   const keys = await requireKeys(ctx);
   const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
@@ -205,7 +207,7 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = ne
 }
 
 /** The success page's lookup: the booking a session paid for, confirmed first when the webhook is late. */
-export async function checkoutOutcome(ctx: Ctx, sessionId: string, now: Date = new Date()) {
+export async function checkoutOutcome(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
   const find = () =>
     ctx.db
       .selectFrom("booking_payments as p")
@@ -237,7 +239,7 @@ export async function pendingByReference(db: Db, reference: string) {
  * Expires a booking still unpaid (its job at `expiresAt`, or Stripe's checkout.session.expired): its time is
  * offered again, the customer is told, and the Checkout session closed so it cannot be paid any more.
  */
-export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = new Date()) {
+export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = clockNow()) {
   const expired = await ctx.db.transaction().execute(async (trx) => {
     const booking = await trx
       .updateTable("bookings")
@@ -286,7 +288,7 @@ export async function handleStripeEvent(ctx: Ctx, job: PaymentEventJob) {
 }
 
 /** The refund job: asks Stripe with the row's Idempotency-Key, then records it and mails the customer. */
-export async function runRefund(ctx: Ctx, { key }: RefundJob, now: Date = new Date()) {
+export async function runRefund(ctx: Ctx, { key }: RefundJob, now: Date = clockNow()) {
   const refund = await ctx.db
     .selectFrom("payment_refunds")
     .selectAll()
@@ -317,43 +319,18 @@ export async function runRefund(ctx: Ctx, { key }: RefundJob, now: Date = new Da
   nudgeJobWorkers();
 }
 
-/** Whether the booking may be charged the no-show fee for `reason`: marked no-show, or cancelled late by the customer. */
-async function chargeable(
-  db: Db,
-  booking: BookingRecord,
-  reason: "no-show" | "late-cancellation",
-  noticeHours: number,
-) {
-  if (reason === "no-show") {
-    const row = await db.selectFrom("bookings").select("attendance").where("id", "=", booking.id).executeTakeFirst();
-    return row?.attendance === "no-show";
-  }
-  return (
-    booking.status === "cancelled" &&
-    booking.cancelledBy === "customer" &&
-    booking.cancelledAt !== null &&
-    hoursUntil(booking.date, booking.startTime, new Date(booking.cancelledAt)) <= noticeHours
-  );
-}
-
 /**
  * POST /api/bookings/{id}/charge: the no-show fee on the saved card, off-session, once per booking. The row is
  * claimed ("charging") before Stripe is asked, so two clicks cannot charge twice; a refusal releases it.
  */
-export async function chargeNoShowFee(
-  ctx: Ctx,
-  bookingId: number,
-  reason: "no-show" | "late-cancellation",
-  now: Date = new Date(),
-) {
+export async function chargeNoShowFee(ctx: Ctx, bookingId: number, reason: FeeReason, now: Date = clockNow()) {
   const booking = await loadBooking(ctx.db, { id: bookingId });
   if (!booking) throw notFound("Booking");
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment?.stripe_customer_id || !payment.stripe_payment_method_id) throw conflict(NO_CARD_MESSAGE);
   if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
   const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
-  if (!(await chargeable(ctx.db, booking, reason, shop.cancellationNoticeHours)))
-    throw conflict(NOT_CHARGEABLE_MESSAGE);
+  if ((await feeReasonOfBooking(ctx.db, bookingId)) !== reason) throw conflict(NOT_CHARGEABLE_MESSAGE);
   if (rules.noShowFeePence <= 0) throw conflict("Set a no-show fee in Settings → Payments first.");
   const keys = await requireKeys(ctx);
   const claimed = await ctx.db
@@ -397,7 +374,7 @@ export async function chargeNoShowFee(
 }
 
 /** POST /api/bookings/{id}/refund: all that was paid (and not yet refunded), or `amountPence` of it. */
-export async function refundByAdmin(ctx: Ctx, bookingId: number, amountPence?: number, now: Date = new Date()) {
+export async function refundByAdmin(ctx: Ctx, bookingId: number, amountPence?: number, now: Date = clockNow()) {
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment) throw notFound("Payment");
   await requireKeys(ctx);
@@ -424,7 +401,7 @@ export async function refundByAdmin(ctx: Ctx, bookingId: number, amountPence?: n
  * POST /api/bookings/{id}/payment-link: after a declined card, the owner mails the customer a Checkout link for
  * the fee; paying it records the fee as charged (settleCheckout), once.
  */
-export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = new Date()) {
+export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = clockNow()) {
   const booking = await loadBooking(ctx.db, { id: bookingId });
   if (!booking) throw notFound("Booking");
   const payment = await findPayment(ctx.db, bookingId);
@@ -446,7 +423,8 @@ export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = new D
       customerEmail: booking.customerEmail,
       successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ctx.config.publicUrl}/`,
-      expiresAt: new Date(now.getTime() + 23 * 3_600_000),
+      // Stripe's own expiry, on real time whatever the shop's clock says (decision 026); under its 24-hour most.
+      expiresAt: new Date(Date.now() + 23 * 3_600_000),
     });
   } catch (error) {
     if (error instanceof StripeUnavailableError) throw new HttpError(503, paymentUnavailableMessage(shop.phone));

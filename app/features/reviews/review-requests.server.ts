@@ -8,6 +8,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { notFound } from "~/lib/http-error";
 import { shopInstant } from "~/lib/shop-time";
 import { reviewRequestMail } from "./review-mail.server";
+import { clockNow } from "~/lib/clock";
 
 /*
  * A review request after a visit (issue 23 §4). Marking an appointment attended queues one mail for the
@@ -43,7 +44,7 @@ export async function scheduleReviewRequest(
   db: Db,
   booking: { id: number; date: string; endTime: string },
   attendance: string | null,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   if (attendance !== "attended") {
     await cancelJobs(db, reviewKey(booking.id));
@@ -122,7 +123,7 @@ async function sendReviewRequest(ctx: AppContext, bookingId: number, jobId: numb
 export const reviewJobHandlers: JobHandlers = {
   [REVIEW_REQUEST_JOB]: {
     async run(ctx, payload, job) {
-      await sendReviewRequest(ctx, (payload as { bookingId: number }).bookingId, job.id, new Date());
+      await sendReviewRequest(ctx, (payload as { bookingId: number }).bookingId, job.id, clockNow());
     },
   },
 };

@@ -140,6 +140,7 @@ export const settingsFieldsSchema = z.object({
   // Optional in a body, so that a client written before they existed keeps saving.
   reviewUrl: webAddress("Review link"),
   reviewRequestHours: wholeNumber("Review request delay", "hours", 1, 168).default(3),
+  waitlistHoldMinutes: wholeNumber("Waitlist hold", "minutes", 5, 1440).default(30),
   openingHours: weeklyHoursSchema,
   closures: z
     .array(dateRangeSchema, { error: "Closures must be a list" })

@@ -4,6 +4,7 @@ import type { Row } from "~/db/database";
 import { toPence, toPounds } from "~/lib/money";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
 import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
 import {
   closureBookingsMessage,
@@ -79,6 +80,7 @@ function fromRow(row: Row<"shop_settings">): Omit<ShopSettings, "openingHours" |
     contactRetentionMonths: row.contact_retention_months,
     reviewUrl: row.review_url,
     reviewRequestHours: row.review_request_hours,
+    waitlistHoldMinutes: row.waitlist_hold_minutes,
   };
 }
 
@@ -109,6 +111,7 @@ function toRow(settings: ShopSettings): Row<"shop_settings"> {
     contact_retention_months: settings.contactRetentionMonths,
     review_url: settings.reviewUrl,
     review_request_hours: settings.reviewRequestHours,
+    waitlist_hold_minutes: settings.waitlistHoldMinutes,
     updated_at: new Date().toISOString(),
   };
 }
@@ -143,7 +146,7 @@ export async function saveSettings(
       {
         ranges: settings.closures,
         before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
-        now: options.now ?? new Date(),
+        now: options.now ?? clockNow(),
       },
       options.closureBookings,
       closureBookingsMessage,
@@ -155,6 +158,8 @@ export async function saveSettings(
       .onConflict((conflict) => conflict.column("id").doUpdateSet(columns))
       .execute();
     await writeWeek(trx, settings);
+    // A lifted closure or longer hours may free times on any day: the waitlist is offered them first.
+    await queueWaitlistOffers(trx, null, options.now ?? clockNow());
     return count;
   });
   if (cancelled > 0) nudgeJobWorkers();

@@ -51,6 +51,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   contactRetentionMonths: 12,
   reviewUrl: "",
   reviewRequestHours: 3,
+  waitlistHoldMinutes: 30,
   openingHours: [
     { day: 0, ranges: [{ start: "09:30", end: "16:00" }] },
     ...[1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "18:00" }] })),

@@ -9,6 +9,7 @@ import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
 import { loadSettings } from "~/features/settings/settings.server";
 import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
 import {
   MEMBER_HAS_BOOKINGS_MESSAGE,
   type PublicTeamMember,
@@ -17,6 +18,7 @@ import {
   type TeamMemberValues,
   timeOffBookingsMessage,
 } from "./team.schema";
+import { clockNow } from "~/lib/clock";
 
 /** Every member in the team's order, each with services, hours and time off (three queries, not one per member). */
 export async function listTeam(db: Db, { activeOnly = false }: { activeOnly?: boolean } = {}): Promise<TeamMember[]> {
@@ -136,7 +138,7 @@ const toColumns = (input: TeamMemberValues) => ({
   active: input.active ? 1 : 0,
 });
 
-export async function createTeamMember(db: Db, input: TeamMemberValues, now: Date = new Date()): Promise<TeamMember> {
+export async function createTeamMember(db: Db, input: TeamMemberValues, now: Date = clockNow()): Promise<TeamMember> {
   await assertSchedulePossible(db, input);
   const id = await db.transaction().execute(async (trx) => {
     const { highest } = await trx
@@ -153,6 +155,8 @@ export async function createTeamMember(db: Db, input: TeamMemberValues, now: Dat
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeSchedule(trx, id, input);
+    // A new barber's hours are times nobody could book before: the waitlist is offered them first.
+    await queueWaitlistOffers(trx, null, now);
     return id;
   });
   return getTeamMember(db, id);
@@ -163,7 +167,7 @@ export async function updateTeamMember(
   db: Db,
   id: number,
   input: TeamMemberValues,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<TeamMember> {
   await assertSchedulePossible(db, input);
   const cancelled = await db.transaction().execute(async (trx) => {
@@ -190,6 +194,8 @@ export async function updateTeamMember(
       timeOffBookingsMessage,
     );
     await writeSchedule(trx, id, input);
+    // New hours or time off taken back may free times on any day: the waitlist is offered them first.
+    await queueWaitlistOffers(trx, null, now);
     return count;
   });
   if (cancelled > 0) nudgeJobWorkers();
@@ -197,7 +203,7 @@ export async function updateTeamMember(
 }
 
 /** Refused while the member holds a booking still to come; their past slots keep the history without a member. */
-export async function deleteTeamMember(db: Db, id: number, now: Date = new Date()): Promise<void> {
+export async function deleteTeamMember(db: Db, id: number, now: Date = clockNow()): Promise<void> {
   const { date, time } = shopMoment(now);
   await db.transaction().execute(async (trx) => {
     const upcoming = await trx

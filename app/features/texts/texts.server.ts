@@ -7,6 +7,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { hasStarted } from "~/lib/shop-time";
 import { bookingText, toE164 } from "./text-body";
 import { smsProvider } from "./sms-provider.server";
+import { clockNow } from "~/lib/clock";
 
 /*
  * Texts about a booking, for customers who ticked the box: queued with the booking's mails (the job queue
@@ -134,7 +135,7 @@ export function twilioSignatureValid(
 }
 
 /** An incoming text: STOP (and its synonyms) records the phone as opted out; START takes it back. */
-export async function receiveInboundText(db: Db, from: string, body: string, now: Date = new Date()) {
+export async function receiveInboundText(db: Db, from: string, body: string, now: Date = clockNow()) {
   const word = body.trim().toUpperCase();
   const phone = toE164(from);
   if (STOP_WORDS.has(word)) {

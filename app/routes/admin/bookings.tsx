@@ -13,6 +13,8 @@ import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking
 import { listAdminSlots } from "~/features/booking/slots.server";
 import { AdminDayView } from "~/features/booking/components/admin-day-view";
 import { PhoneBookingDialog } from "~/features/booking/components/phone-booking-dialog";
+import { paymentFormRedirect } from "~/features/payments/owner-payments.server";
+import { PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";
 import { listServices } from "~/features/services/services.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { Input } from "~/components/ui/input";
@@ -52,13 +54,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * "Cancel booking" posted without JavaScript: the same feature function as POST
+ * A payment form (charge, refund, keep deposit, payment link) or "Cancel booking" posted without JavaScript: the same feature function as POST
  * /api/booking-slots/{id}/cancel, then back to that day (303), which says what happened.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context);
   const form = await request.formData();
   try {
+    const paid = await paymentFormRedirect(context, form, "/admin/bookings");
+    if (paid) return paid;
     const result = await cancelBookingByAdmin(context, parseId(String(form.get("slotId") ?? ""), "Booking slot"));
     return redirect(`/admin/bookings?date=${result.slot.date}&cancelled=${result.reference}`, 303);
   } catch (error) {
@@ -124,6 +128,7 @@ export default function AdminBookingsPage({ loaderData, actionData }: Route.Comp
 
   return (
     <AdminPage title="Manage Booking Slots">
+      <PaymentDoneNotice />
       {cancelled && !actionData && (
         <p
           role="status"

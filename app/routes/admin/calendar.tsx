@@ -4,13 +4,15 @@ import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { createBlock, deleteBlock } from "~/features/booking/blocks.server";
 import { adminMoveSchema, blockSchema, walkInSchema } from "~/features/booking/booking.schema";
 import { calendarQuerySchema, calendarRange, calendarUrl } from "~/features/booking/calendar-query";
-import { renewCalendarFeed } from "~/features/booking/calendar-feed.server";
+import { postCalendarFeed, takeShownFeed, withShownFeed } from "~/features/booking/calendar-feed-form.server";
 import { loadCalendar } from "~/features/booking/calendar.server";
 import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
 import { moveBookingByAdmin } from "~/features/booking/manage.server";
 import { recordWalkIn } from "~/features/booking/walk-in.server";
 import { attendanceSchema } from "~/features/customers/customers.schema";
 import { recordAttendance } from "~/features/customers/customers.server";
+import { DayPayments } from "~/features/payments/components/day-payments";
+import { ownerPaymentsOf, paymentFormRedirect } from "~/features/payments/owner-payments.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { formFailure } from "~/lib/form-action.server";
 import { badRequest } from "~/lib/http-error";
@@ -24,9 +26,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const today = shopToday();
   const query = calendarQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = calendarRange(query, today);
-  const calendar = await loadCalendar(context.db, { ...range, showCancelled: query.cancelled });
-  return { calendar, query: { ...query, date: query.date ?? today }, today, now: shopMoment() };
+  const [calendar, shown] = await Promise.all([
+    loadCalendar(context.db, { ...range, showCancelled: query.cancelled }),
+    takeShownFeed(context, request),
+  ]);
+  const payments = await ownerPaymentsOf(
+    context.db,
+    calendar.bookings.map((booking) => booking.id),
+  );
+  return withShownFeed(
+    { calendar, payments, query: { ...query, date: query.date ?? today }, today, now: shopMoment(), feed: shown.feed },
+    shown.headers,
+  );
 }
+
+/** The loader's Set-Cookie (clearing a feed address once shown) reaches the browser. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const idOf = (value: FormDataEntryValue | null, what: string) => {
   const id = typeof value === "string" ? parseRowId(value) : null;
@@ -35,7 +50,7 @@ const idOf = (value: FormDataEntryValue | null, what: string) => {
 };
 
 /**
- * Every form of the calendar posts here (moves, walk-ins, blocks, attendance) and works without
+ * Every form of the calendar posts here (moves, walk-ins, blocks, attendance, payments) and works without
  * JavaScript; each calls the same feature function as its API call, then redirects back to the view.
  */
 export async function action({ context, request }: Route.ActionArgs) {
@@ -45,6 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const back = String(form.get("back") ?? "");
   let target = back.startsWith("/admin/calendar") ? back : "/admin/calendar";
   try {
+    const paid = await paymentFormRedirect(context, form, "/admin/calendar");
+    if (paid) return paid;
     const fields = Object.fromEntries(form);
     switch (intent) {
       case "move": {
@@ -62,13 +79,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "unblock":
         await deleteBlock(context.db, idOf(form.get("memberId"), "barber"), idOf(form.get("blockId"), "block"));
         break;
-      case "feed": {
-        // The address is shown once, here: it is stored only as a hash, so a reload cannot show it again.
-        const memberId = form.get("memberId");
-        const scope = memberId === "shop" ? "shop" : { memberId: idOf(memberId, "barber") };
-        const { url } = await renewCalendarFeed(context, scope);
-        return { intent: "feed", feedUrl: url, feedFor: String(memberId) };
-      }
+      case "feed":
+        return await postCalendarFeed(context, form.get("memberId"), target);
       case "attendance": {
         const { attendance } = attendanceSchema.parse({ attendance: fields.attendance || null });
         await recordAttendance(context.db, idOf(form.get("bookingId"), "booking"), attendance);
@@ -84,7 +96,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData && "message" in actionData ? actionData : undefined;
-  const feed = actionData && "feedUrl" in actionData ? actionData : undefined;
-  return <OwnerCalendar {...loaderData} failure={failure} feed={feed} />;
+  const { payments, ...calendar } = loaderData;
+  const day = calendar.query.view === "day" ? calendar.query.date : null;
+  return (
+    <OwnerCalendar
+      {...calendar}
+      failure={actionData}
+      paymentPanel={
+        day && <DayPayments bookings={calendar.calendar.bookings.filter((b) => b.date === day)} payments={payments} />
+      }
+    />
+  );
 }

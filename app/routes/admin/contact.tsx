@@ -1,7 +1,8 @@
-import { Form, useSubmit } from "react-router";
+import { Form, redirect, useSubmit } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Label, NativeSelect } from "~/components/ui/input";
+import { RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { ContactAdminSubmissionCard } from "~/features/contact/components/contact-admin-submission-card";
 import {
@@ -10,9 +11,11 @@ import {
   type ContactSubmission,
   type SubmissionSort,
 } from "~/features/contact/contact.schema";
-import { listSubmissions } from "~/features/contact/contact.server";
+import { deleteSubmission, listSubmissions } from "~/features/contact/contact.server";
 import { api } from "~/lib/api-client";
+import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { parseSearchParams } from "~/lib/page-errors";
+import { parseRowId } from "~/lib/schema-fields";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/contact";
 
@@ -21,13 +24,27 @@ const SORT_LABELS: Record<SubmissionSort, string> = { newest: "Newest First", ol
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const { sort } = parseSearchParams(request, submissionListQuerySchema);
-  return { sort, submissions: await listSubmissions(context.db, sort) };
+  const deleted = new URL(request.url).searchParams.has("deleted");
+  return { sort, deleted, submissions: await listSubmissions(context.db, sort) };
+}
+
+/** A submission's Delete pressed without JavaScript: DELETE /api/contact/submissions/{id}'s function, then back to the list in its order. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const values = formTextValues(await request.formData());
+  try {
+    await deleteSubmission(context.db, parseRowId(values.id ?? "") ?? 0);
+  } catch (error) {
+    return formFailure(error, { values });
+  }
+  const { sort } = parseSearchParams(request, submissionListQuerySchema);
+  return redirect(`/admin/contact?sort=${sort}&deleted`, 303);
 }
 
 export const meta = () => adminMeta("Contact Form Submissions");
 
-export default function ContactSubmissions({ loaderData }: Route.ComponentProps) {
-  const { sort, submissions } = loaderData;
+export default function ContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {
+  const { sort, deleted, submissions } = loaderData;
   const submit = useSubmit();
   const { run, pending } = useAdminAction();
 
@@ -61,6 +78,8 @@ export default function ContactSubmissions({ loaderData }: Route.ComponentProps)
         </Form>
       }
     >
+      {deleted && !actionData && <SavedNotice>Form submission deleted successfully</SavedNotice>}
+      {actionData && <RefusedNotice>{actionData.message}</RefusedNotice>}
       {submissions.length === 0 ? (
         <EmptyState>No form submissions yet.</EmptyState>
       ) : (

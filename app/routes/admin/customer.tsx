@@ -1,45 +1,98 @@
 import { Download, TriangleAlert, UserX } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label, Textarea } from "~/components/ui/input";
+import { RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
 import { toast } from "~/components/ui/toast-store";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import {
   NO_SHOW_FLAG,
+  attendanceSchema,
+  customerNotesSchema,
+  customerPath,
   type Attendance,
   type CustomerBooking,
   type ErasureResult,
 } from "~/features/customers/customers.schema";
-import { getCustomer } from "~/features/customers/customers.server";
+import { eraseCustomer, getCustomer, recordAttendance, saveCustomerNotes } from "~/features/customers/customers.server";
 import { api } from "~/lib/api-client";
-import { formatShopInstant } from "~/lib/shop-time";
+import { clockNow } from "~/lib/clock";
+import { formFailure, formTextValues } from "~/lib/form-action.server";
+import { parseRowId } from "~/lib/schema-fields";
 import { formatPounds } from "~/lib/money";
 import { pageData } from "~/lib/page-errors";
-import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
+import { formatShopDate, formatShopInstant, formatTimeRange } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/customer";
-import { PaymentNote } from "~/features/payments/components/payment-note";
+import { AdminPaymentActions, PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";
+import { ownerPaymentsOf, paymentFormRedirect } from "~/features/payments/owner-payments.server";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+const SAVED_NOTICES: Record<string, string> = {
+  notes: "Notes saved",
+  attendance: "Attendance recorded",
+};
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  return { customer: await pageData(getCustomer(context.db, params.email)) };
+  const saved = new URL(request.url).searchParams.get("saved");
+  const customer = await pageData(getCustomer(context.db, params.key));
+  const payments = await ownerPaymentsOf(
+    context.db,
+    customer.history.map((booking) => booking.bookingId),
+  );
+  return {
+    customer,
+    payments,
+    notice: saved !== null && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved]! : null,
+  };
+}
+
+/**
+ * The record's forms posted without JavaScript: the notes, an attendance mark, the erasure and the payment
+ * actions, through the same schemas and feature functions as the API (PUT …/notes, PATCH /api/bookings/{id},
+ * DELETE /api/customers/{key}, the charge and refund calls); then a redirect (303) to a page saying what happened.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const form = await request.formData();
+  const values = formTextValues(form);
+  const page = customerPath(params.key);
+  try {
+    const paid = await paymentFormRedirect(context, form, page);
+    if (paid) return paid;
+    if (values.intent === "erase") {
+      await eraseCustomer(context, params.key, clockNow());
+      return redirect("/admin/customers?erased", 303);
+    }
+    if (values.intent === "attendance") {
+      const { attendance } = attendanceSchema.parse({ attendance: values.attendance || null });
+      await recordAttendance(context.db, parseRowId(values.bookingId ?? "") ?? 0, attendance, clockNow());
+      return redirect(`${page}?saved=attendance`, 303);
+    }
+    const { notes } = customerNotesSchema.parse(values);
+    await saveCustomerNotes(context.db, params.key, notes, clockNow());
+  } catch (error) {
+    return formFailure(error, { values });
+  }
+  return redirect(`${page}?saved=notes`, 303);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.customer.name || "Customer");
 
 const ATTENDANCE_LABELS: Record<Attendance, string> = { attended: "Attended", "no-show": "No-show" };
 
-export default function CustomerPage({ loaderData }: Route.ComponentProps) {
-  const { customer } = loaderData;
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, notice, payments } = loaderData;
   const { run, pending } = useAdminAction();
   const navigate = useNavigate();
-  const [notes, setNotes] = useState(customer.notes);
-  const base = `/api/customers/${encodeURIComponent(customer.email)}`;
+  // After refused notes, what was typed.
+  const [notes, setNotes] = useState(actionData?.values.notes ?? customer.notes);
+  const base = `/api/customers/${encodeURIComponent(customer.key)}`;
 
   const saveNotes = (event: React.FormEvent) => {
     event.preventDefault();
@@ -66,7 +119,10 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <AdminPage title={customer.name || customer.email}>
+    <AdminPage title={customer.name || customer.key}>
+      <PaymentDoneNotice />
+      {notice && !actionData && <SavedNotice>{notice}</SavedNotice>}
+      {actionData && <RefusedNotice>{actionData.message}</RefusedNotice>}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <Card>
@@ -83,9 +139,13 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="font-semibold">Email:</dt>
                 <dd className="break-all">
-                  <a className="text-accent-text underline" href={`mailto:${customer.email}`}>
-                    {customer.email}
-                  </a>
+                  {customer.email ? (
+                    <a className="text-accent-text underline" href={`mailto:${customer.email}`}>
+                      {customer.email}
+                    </a>
+                  ) : (
+                    "— (walk-in)"
+                  )}
                 </dd>
                 <dt className="font-semibold">Phone:</dt>
                 <dd>
@@ -123,6 +183,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                 </Label>
                 <Textarea
                   id="customer-notes"
+                  name="notes"
                   rows={5}
                   maxLength={5000}
                   value={notes}
@@ -142,8 +203,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <p className="text-muted-foreground">
-                A copy of everything held about this email address, or its erasure, as UK GDPR gives them the right to
-                ask.
+                A copy of everything held about this customer, or its erasure, as UK GDPR gives them the right to ask.
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" asChild>
@@ -152,18 +212,22 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                     Export data
                   </a>
                 </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="destructive" disabled={pending}>
-                      <UserX aria-hidden />
-                      Erase customer
-                    </Button>
-                  }
-                  title="Erase this customer?"
-                  description={`Their upcoming bookings are cancelled (they are emailed), then the name, email, phone, notes and messages of ${customer.email} are erased for good. Dates, services and totals stay for your figures.`}
-                  confirmLabel="Erase"
-                  onConfirm={() => void erase()}
-                />
+                {/* Hydrated, the button asks first and the form never submits; without JavaScript it erases. */}
+                <form method="post" onSubmit={(event) => event.preventDefault()}>
+                  <input type="hidden" name="intent" value="erase" />
+                  <ConfirmDialog
+                    trigger={
+                      <Button type="submit" variant="destructive" disabled={pending}>
+                        <UserX aria-hidden />
+                        Erase customer
+                      </Button>
+                    }
+                    title="Erase this customer?"
+                    description={`Their upcoming bookings are cancelled (they are emailed), then the name, email, phone, notes and messages of ${customer.name || customer.key} are erased for good. Dates, services and totals stay for your figures.`}
+                    confirmLabel="Erase"
+                    onConfirm={() => void erase()}
+                  />
+                </form>
               </div>
             </CardContent>
           </Card>
@@ -202,26 +266,40 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                         <span className="tabular-nums">{formatPounds(booking.total)}</span>
                         {booking.smsConsent && " · texts on"}
                       </p>
-                      <PaymentNote payment={booking.payment && { ...booking.payment, checkoutUrl: null }} />
+                      <AdminPaymentActions
+                        bookingId={booking.bookingId}
+                        payment={payments[booking.bookingId]}
+                        who={`${formatShopDate(booking.date)} ${booking.startTime}`}
+                      />
                       {booking.canRecordAttendance && (
-                        <div
+                        <form
+                          method="post"
                           className="flex flex-wrap gap-2"
                           role="group"
                           aria-label={`Attendance on ${formatShopDate(booking.date)}`}
                         >
+                          <input type="hidden" name="intent" value="attendance" />
+                          <input type="hidden" name="bookingId" value={booking.bookingId} />
                           {(["attended", "no-show"] as const).map((value) => (
                             <Button
                               key={value}
+                              type="submit"
+                              name="attendance"
+                              // Pressed again, the mark is taken back.
+                              value={booking.attendance === value ? "" : value}
                               size="sm"
                               variant={booking.attendance === value ? "default" : "outline"}
                               aria-pressed={booking.attendance === value}
                               disabled={pending}
-                              onClick={() => void mark(booking, booking.attendance === value ? null : value)}
+                              onClick={(event) => {
+                                event.preventDefault();
+                                void mark(booking, booking.attendance === value ? null : value);
+                              }}
                             >
                               {ATTENDANCE_LABELS[value]}
                             </Button>
                           ))}
-                        </div>
+                        </form>
                       )}
                     </li>
                   ))}

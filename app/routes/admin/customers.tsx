@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/input";
+import { SavedNotice } from "~/components/ui/page-notice";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { NO_SHOW_FLAG, customerPath, customerSearchSchema } from "~/features/customers/customers.schema";
 import { listCustomers } from "~/features/customers/customers.server";
@@ -14,9 +15,11 @@ import type { Route } from "./+types/customers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const parsed = customerSearchSchema.safeParse(new URL(request.url).searchParams.get("q") ?? undefined);
+  const search = new URL(request.url).searchParams;
+  const parsed = customerSearchSchema.safeParse(search.get("q") ?? undefined);
   const q = parsed.success ? parsed.data : undefined;
-  return { q: q ?? "", customers: await listCustomers(context.db, { q }) };
+  // `?erased`: where a customer's record sends the owner after erasing them without JavaScript.
+  return { q: q ?? "", customers: await listCustomers(context.db, { q }), erased: search.has("erased") };
 }
 
 export const meta = () => adminMeta("Customers");
@@ -24,9 +27,10 @@ export const meta = () => adminMeta("Customers");
 const visit = (date: string | null) => (date ? formatShopDate(date, "short") : "—");
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
-  const { q, customers } = loaderData;
+  const { q, customers, erased } = loaderData;
   return (
     <AdminPage title="Customers">
+      {erased && <SavedNotice>Customer erased: their personal data has been removed.</SavedNotice>}
       <Form method="get" role="search" className="mb-6 flex w-full max-w-xl items-end gap-3">
         <div className="grid flex-1 gap-2">
           <Label htmlFor="customer-search">Search by name, email or phone</Label>
@@ -55,9 +59,9 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Customers">
           {customers.map((customer) => (
-            <li key={customer.email}>
+            <li key={customer.key}>
               <Link
-                to={customerPath(customer.email)}
+                to={customerPath(customer.key)}
                 className="grid gap-2 rounded-lg border border-border bg-card p-4 text-sm transition-colors hover:border-accent focus-visible:outline-2"
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
@@ -69,7 +73,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     </Badge>
                   )}
                 </span>
-                <span className="break-all text-muted-foreground">{customer.email}</span>
+                <span className="break-all text-muted-foreground">{customer.email || "Walk-in, no e-mail"}</span>
                 <span className="text-muted-foreground">{customer.phone}</span>
                 <span className="grid grid-cols-2 gap-x-3 gap-y-1">
                   <span>Bookings: {customer.bookings}</span>

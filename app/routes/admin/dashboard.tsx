@@ -5,6 +5,7 @@ import {
   CalendarDays,
   HelpCircle,
   History,
+  Hourglass,
   Images,
   LogOut,
   Mail,
@@ -119,6 +120,12 @@ const SECTIONS = [
     title: "Customers",
     description: "Each customer's bookings, no-shows, messages and your notes.",
     icon: Users,
+  },
+  {
+    to: "/admin/waitlist",
+    title: "Waitlist",
+    description: "Who waits for a time on a full day, the times offered to them, and remove.",
+    icon: Hourglass,
   },
   {
     to: "/admin/media",

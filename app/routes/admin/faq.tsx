@@ -1,14 +1,14 @@
-import { redirect, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
+import { RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { FaqAdminCard } from "~/features/faqs/components/faq-admin-card";
 import { FaqForm } from "~/features/faqs/components/faq-form";
 import { faqFormSchema, type Faq } from "~/features/faqs/faqs.schema";
 import { createFaq, deleteFaq, listFaqs, updateFaq } from "~/features/faqs/faqs.server";
 import { api } from "~/lib/api-client";
-import { formFailure } from "~/lib/form-action.server";
-import { parseRowId } from "~/lib/schema-fields";
+import { formTextValues, resourceFormAction } from "~/lib/form-action.server";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/faq";
@@ -36,21 +36,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
-  const values: Record<string, string> = {};
-  for (const [name, value] of await request.formData()) if (typeof value === "string") values[name] = value;
-  const id = parseRowId(values.id ?? "");
-  try {
-    if (values.intent === "delete" && id !== null) {
-      await deleteFaq(context.db, id);
-      return redirect("/admin/faq?saved=deleted", 303);
-    }
-    const input = faqFormSchema.parse(values);
-    if (id === null) await createFaq(context.db, input);
-    else await updateFaq(context.db, id, input);
-  } catch (error) {
-    return formFailure(error, { values, id });
-  }
-  return redirect(`/admin/faq?saved=${id === null ? "created" : "updated"}`, 303);
+  const { db } = context;
+  return resourceFormAction(formTextValues(await request.formData()), {
+    page: "/admin/faq",
+    schema: faqFormSchema,
+    create: (input) => createFaq(db, input),
+    update: (id, input) => updateFaq(db, id, input),
+    remove: (id) => deleteFaq(db, id),
+  });
 }
 
 export const meta = () => adminMeta("Manage FAQs");
@@ -78,19 +71,8 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <AdminPage title="Manage FAQs">
-      {loaderData.saved && !actionData && (
-        <p
-          role="status"
-          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
-        >
-          {SAVED_NOTICES[loaderData.saved]}
-        </p>
-      )}
-      {deleting && (
-        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
-          {actionData.message}
-        </p>
-      )}
+      {loaderData.saved && !actionData && <SavedNotice>{SAVED_NOTICES[loaderData.saved]}</SavedNotice>}
+      {deleting && <RefusedNotice>{actionData.message}</RefusedNotice>}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="lg:sticky lg:top-24">
           <FaqForm key={editing?.id ?? "new"} faq={editing} onDone={done} posted={refused} />

@@ -1,18 +1,16 @@
-import { Plus } from "lucide-react";
-import { redirect, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormDialog } from "~/components/ui/form-dialog";
+import { AddNewLink, RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { ServiceAdminCard } from "~/features/services/components/service-admin-card";
 import { ServiceForm } from "~/features/services/components/service-form";
 import { serviceFormSchema, type Service } from "~/features/services/services.schema";
 import { createService, deleteService, listServices, updateService } from "~/features/services/services.server";
 import { api } from "~/lib/api-client";
-import { formFailure } from "~/lib/form-action.server";
-import { parseRowId } from "~/lib/schema-fields";
+import { formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/services";
@@ -21,19 +19,13 @@ const SAVED_NOTICES = {
   created: "Service created: the service has been created successfully.",
   updated: "Service updated: the service has been updated successfully.",
   deleted: "Service deleted: the service has been deleted successfully.",
-} as const;
+};
 
 /** `?edit=new` or `?edit=<id>` opens the form on the page (the links' targets without JavaScript). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const services = await listServices(context.db);
-  const search = new URL(request.url).searchParams;
-  const edit = search.get("edit");
-  const editing: Service | "new" | null =
-    edit === "new" ? "new" : (services.find((service) => String(service.id) === edit) ?? null);
-  const saved = search.get("saved");
-  const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
-  return { services, editing, saved: notice };
+  return { services, ...managementState(request, services, SAVED_NOTICES) };
 }
 
 /**
@@ -42,22 +34,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-  const id = parseRowId(values.id ?? "");
-  try {
-    if (values.intent === "delete" && id !== null) {
-      await deleteService(context.db, id);
-      return redirect("/admin/services?saved=deleted", 303);
-    }
-    const input = serviceFormSchema.parse(values);
-    if (id === null) await createService(context.db, input);
-    else await updateService(context.db, id, input);
-  } catch (error) {
-    return formFailure(error, { values, id });
-  }
-  return redirect(`/admin/services?saved=${id === null ? "created" : "updated"}`, 303);
+  const { db } = context;
+  return resourceFormAction(formTextValues(await request.formData()), {
+    page: "/admin/services",
+    schema: serviceFormSchema,
+    create: (input) => createService(db, input),
+    update: (id, input) => updateService(db, id, input),
+    remove: (id) => deleteService(db, id),
+  });
 }
 
 export const meta = () => adminMeta("Manage Services");
@@ -66,7 +50,7 @@ export default function ManageServices({ loaderData, actionData }: Route.Compone
   const editor = useEditMode<Service>();
   const { run, pending } = useAdminAction();
   const navigate = useNavigate();
-  const { services, saved } = loaderData;
+  const { services, notice } = loaderData;
   const deleting = actionData?.values.intent === "delete";
   // After a refused save the form stays open with what was typed; otherwise the address says what is open.
   const editing =
@@ -81,33 +65,13 @@ export default function ManageServices({ loaderData, actionData }: Route.Compone
     <AdminPage
       title="Manage Services"
       actions={
-        <Button asChild>
-          <a
-            href="/admin/services?edit=new"
-            onClick={(event) => {
-              event.preventDefault();
-              editor.create();
-            }}
-          >
-            <Plus aria-hidden />
-            Add New Service
-          </a>
-        </Button>
+        <AddNewLink href="/admin/services?edit=new" onOpen={editor.create}>
+          Add New Service
+        </AddNewLink>
       }
     >
-      {saved && !actionData && (
-        <p
-          role="status"
-          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm font-medium text-green-900"
-        >
-          {SAVED_NOTICES[saved]}
-        </p>
-      )}
-      {deleting && (
-        <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
-          {actionData.message}
-        </p>
-      )}
+      {notice && !actionData && <SavedNotice>{notice}</SavedNotice>}
+      {deleting && <RefusedNotice>{actionData.message}</RefusedNotice>}
       {editing && (
         <Card className="mb-6 grid gap-4 p-5">
           <h2 className="text-xl font-semibold leading-tight">

@@ -16,6 +16,8 @@ import { teamMemberSchema, weeklyHoursFromText, type TeamMember } from "~/featur
 import { createTeamMember, deleteTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
 import type { StrandedBooking } from "~/features/settings/settings.schema";
 import { api } from "~/lib/api-client";
+import { postCalendarFeed, takeShownFeed, withShownFeed } from "~/features/booking/calendar-feed-form.server";
+import { CalendarFeedForm } from "~/features/booking/components/calendar-feed-form";
 import { formFailure } from "~/lib/form-action.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { useAdminAction } from "~/lib/use-admin-action";
@@ -38,8 +40,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     edit === "new" ? "new" : (team.find((member) => String(member.id) === edit) ?? null);
   const saved = search.get("saved");
   const notice = saved && saved in SAVED_NOTICES ? (saved as keyof typeof SAVED_NOTICES) : null;
-  return { team, services, editing, saved: notice };
+  const shown = await takeShownFeed(context, request);
+  return withShownFeed({ team, services, editing, saved: notice, feed: shown.feed }, shown.headers);
 }
+
+/** The loader's Set-Cookie (clearing a feed address once shown) reaches the browser. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * The member form posted without JavaScript: the same schema and feature functions as POST and PUT
@@ -48,6 +54,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
   const form = await request.formData();
+  if (form.get("intent") === "feed") {
+    try {
+      return await postCalendarFeed(context, form.get("memberId"), "/admin/team");
+    } catch (error) {
+      return formFailure(error, { intent: "feed" as const });
+    }
+  }
   const values = teamMemberFormValues(form);
   const id = parseRowId(String(form.get("id") ?? ""));
   if (form.get("intent") === "delete" && id !== null) {
@@ -80,7 +93,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = () => adminMeta("Manage Team");
 
 export default function ManageTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, services, saved } = loaderData;
+  const { team, services, saved, feed } = loaderData;
   // After a refused post the form stays open with what was typed; otherwise the address says what is open.
   const refusedSave = actionData?.intent === "save" ? actionData : undefined;
   const editing = refusedSave ? (team.find((member) => member.id === refusedSave.id) ?? "new") : loaderData.editing;
@@ -123,7 +136,7 @@ export default function ManageTeam({ loaderData, actionData }: Route.ComponentPr
           {SAVED_NOTICES[saved]}
         </p>
       )}
-      {actionData?.intent === "delete" && (
+      {(actionData?.intent === "delete" || actionData?.intent === "feed") && (
         <p role="alert" className="mb-6 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
           {actionData.message}
         </p>
@@ -180,6 +193,13 @@ export default function ManageTeam({ loaderData, actionData }: Route.ComponentPr
                     .map((service) => service.title)
                     .join(", ") || "none"}
                 </p>
+                <CalendarFeedForm
+                  feedFor={String(member.id)}
+                  label="Calendar feed"
+                  name={member.name}
+                  shown={feed}
+                  back="/admin/team"
+                />
                 {member.timeOff.length > 0 && (
                   <p className="text-sm">
                     <span className="text-muted-foreground">Time off: </span>

@@ -5,7 +5,9 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
+import { RefusedNotice } from "~/components/ui/page-notice";
 import { withFieldErrors } from "~/lib/form-errors";
+import { postedFields, type RefusedForm } from "~/lib/posted-form";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { addAdminSchema, type AddAdminInput } from "../accounts.schema";
 import { AccountFormCard } from "./account-form-card";
@@ -13,7 +15,8 @@ import { ReauthenticationFields } from "./reauthentication-fields";
 
 const EMPTY: AddAdminInput = { username: "", password: "", currentPassword: "", code: "" };
 
-export function AddAdminForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
+/** `posted`: the page action's refusal of this form sent without JavaScript. */
+export function AddAdminForm({ twoFactorEnabled, posted }: { twoFactorEnabled: boolean; posted?: RefusedForm }) {
   const { run } = useAdminAction();
   const {
     register,
@@ -22,6 +25,7 @@ export function AddAdminForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }
     setError,
     formState: { errors, isSubmitting },
   } = useForm<AddAdminInput>({ resolver: zodResolver(addAdminSchema), defaultValues: EMPTY });
+  const { initial, errorOf } = postedFields<keyof AddAdminInput>(posted?.values ?? EMPTY, errors, posted);
 
   const onSubmit = handleSubmit(async (values) => {
     const call = api("POST", "/api/accounts", values);
@@ -43,19 +47,28 @@ export function AddAdminForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }
       description="Give them the initial password in person; they can change it after signing in."
     >
       <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="add-admin-heading" className="grid gap-4">
-        <FormField label="Username" error={errors.username?.message}>
+        {posted && <RefusedNotice>{posted.message}</RefusedNotice>}
+        <input type="hidden" name="intent" value="add" />
+        <FormField label="Username" error={errorOf("username")}>
           {(field) => (
-            <Input {...field} {...register("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+            <Input
+              {...field}
+              {...register("username")}
+              defaultValue={initial("username")}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
           )}
         </FormField>
-        <FormField label="Initial password" error={errors.password?.message} hint="At least 8 characters.">
+        <FormField label="Initial password" error={errorOf("password")} hint="At least 8 characters.">
           {(field) => <Input {...field} {...register("password")} type="password" autoComplete="new-password" />}
         </FormField>
         <ReauthenticationFields
           twoFactorEnabled={twoFactorEnabled}
           password={register("currentPassword")}
           code={register("code")}
-          errors={{ currentPassword: errors.currentPassword?.message, code: errors.code?.message }}
+          errors={{ currentPassword: errorOf("currentPassword"), code: errorOf("code") }}
         />
         <Button type="submit" disabled={isSubmitting} className="justify-self-start">
           <UserPlus aria-hidden />

@@ -4,7 +4,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { RefusedNotice } from "~/components/ui/page-notice";
 import { api } from "~/lib/api-client";
+import type { RefusedForm } from "~/lib/posted-form";
 import { formatShopInstant } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import type { AdminAccount } from "../accounts.schema";
@@ -15,13 +17,16 @@ interface AdminListProps {
   currentId: number;
   /** Whether two-factor sign-in is on for the signed-in admin, who confirms a removal with it. */
   twoFactorEnabled: boolean;
+  /** The page action's refusal of a removal sent without JavaScript. */
+  posted?: RefusedForm | undefined;
 }
 
 /**
  * The admins, each removable by another admin who gives their password (and code) again; the server
- * keeps the last one and refuses yourself.
+ * keeps the last one and refuses yourself. Hydrated, Remove asks for them in a dialog; without JavaScript
+ * each admin has a small form of its own with those fields.
  */
-export function AdminList({ admins, currentId, twoFactorEnabled }: AdminListProps) {
+export function AdminList({ admins, currentId, twoFactorEnabled, posted }: AdminListProps) {
   const { run, pending } = useAdminAction();
   const [currentPassword, setCurrentPassword] = useState("");
   const [code, setCode] = useState("");
@@ -41,6 +46,7 @@ export function AdminList({ admins, currentId, twoFactorEnabled }: AdminListProp
         </h2>
       </CardHeader>
       <CardContent>
+        {posted && <RefusedNotice>{posted.message}</RefusedNotice>}
         <ul aria-labelledby="admins-heading" className="grid gap-2">
           {admins.map((account) => (
             <li
@@ -80,6 +86,27 @@ export function AdminList({ admins, currentId, twoFactorEnabled }: AdminListProp
                     </Button>
                   }
                 />
+              )}
+              {account.id !== currentId && (
+                <noscript>
+                  <form
+                    method="post"
+                    aria-label={`Remove ${account.username}`}
+                    className="grid w-full gap-3 border-t border-border pt-3"
+                  >
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={account.id} />
+                    <ReauthenticationFields
+                      twoFactorEnabled={twoFactorEnabled}
+                      password={{ name: "currentPassword" }}
+                      code={{ name: "code" }}
+                    />
+                    <Button type="submit" variant="outline" size="sm" className="justify-self-start">
+                      <Trash2 aria-hidden />
+                      Remove {account.username}
+                    </Button>
+                  </form>
+                </noscript>
               )}
             </li>
           ))}

@@ -15,17 +15,28 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from "../accounts.schema";
+import { RefusedNotice } from "~/components/ui/page-notice";
+import { postedFields, type RefusedForm } from "~/lib/posted-form";
 import { AccountFormCard } from "./account-form-card";
 import { ReauthenticationFields } from "./reauthentication-fields";
 
 /**
  * The signed-in admin's two-factor sign-in: set up (scan, then confirm with a code, then note the
- * recovery codes, shown this once), or turn off with the password and a code.
+ * recovery codes, shown this once), or turn off with the password and a code. Without JavaScript each step
+ * posts to the page, whose answer (`shownOnce`) carries the secret to scan, then the recovery codes.
  */
-export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
+export function TwoFactorPanel({
+  status,
+  posted,
+  shownOnce,
+}: {
+  status: TwoFactorStatus;
+  posted?: RefusedForm | undefined;
+  shownOnce?: { twoFactorSetup?: TwoFactorSetup; recoveryCodes?: string[] } | undefined;
+}) {
   const { run, pending } = useAdminAction();
-  const [setup, setSetup] = useState<TwoFactorSetup>();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [setup, setSetup] = useState<TwoFactorSetup | undefined>(shownOnce?.twoFactorSetup);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>(shownOnce?.recoveryCodes);
 
   const start = async () => setSetup(await run(() => api<TwoFactorSetup>("POST", "/api/accounts/me/two-factor/setup")));
 
@@ -33,7 +44,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
   if (recoveryCodes) {
     body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
   } else if (status.enabled) {
-    body = <TurnOffForm recoveryCodesLeft={status.recoveryCodesLeft} />;
+    body = <TurnOffForm recoveryCodesLeft={status.recoveryCodesLeft} posted={posted} />;
   } else if (setup) {
     body = (
       <ConfirmSetup
@@ -47,10 +58,21 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
     );
   } else {
     body = (
-      <Button type="button" onClick={start} disabled={pending}>
-        <ShieldCheck aria-hidden />
-        Set Up Two-Factor Sign-In
-      </Button>
+      <form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void start();
+        }}
+        className="grid gap-4"
+      >
+        {posted && <RefusedNotice>{posted.message}</RefusedNotice>}
+        <input type="hidden" name="intent" value="two-factor-setup" />
+        <Button type="submit" disabled={pending} className="justify-self-start">
+          <ShieldCheck aria-hidden />
+          Set Up Two-Factor Sign-In
+        </Button>
+      </form>
     );
   }
 
@@ -121,6 +143,7 @@ function ConfirmSetup({
         </li>
       </ol>
       <form method="post" onSubmit={onSubmit} noValidate aria-label="Confirm two-factor sign-in" className="grid gap-4">
+        <input type="hidden" name="intent" value="two-factor-on" />
         <FormField label="Code from the app" error={errors.code?.message}>
           {(field) => (
             <Input
@@ -168,7 +191,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 const EMPTY_PROOF: ReauthenticationInput = { currentPassword: "", code: "" };
 
-function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+/** `posted`: the page action's refusal of this form sent without JavaScript. */
+function TurnOffForm({ recoveryCodesLeft, posted }: { recoveryCodesLeft: number; posted?: RefusedForm }) {
   const { run } = useAdminAction();
   const {
     register,
@@ -176,6 +200,7 @@ function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ReauthenticationInput>({ resolver: zodResolver(reauthenticationSchema), defaultValues: EMPTY_PROOF });
+  const { errorOf } = postedFields<keyof ReauthenticationInput>(EMPTY_PROOF, errors, posted);
 
   const onSubmit = handleSubmit(async (values) => {
     await run(() => api("POST", "/api/accounts/me/two-factor/disable", values), {
@@ -196,11 +221,13 @@ function TurnOffForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         aria-label="Turn off two-factor sign-in"
         className="grid gap-4"
       >
+        {posted && <RefusedNotice>{posted.message}</RefusedNotice>}
+        <input type="hidden" name="intent" value="two-factor-off" />
         <ReauthenticationFields
           twoFactorEnabled
           password={register("currentPassword")}
           code={register("code")}
-          errors={{ currentPassword: errors.currentPassword?.message, code: errors.code?.message }}
+          errors={{ currentPassword: errorOf("currentPassword"), code: errorOf("code") }}
         />
         <Button type="submit" variant="destructive" disabled={isSubmitting} className="justify-self-start">
           <ShieldOff aria-hidden />

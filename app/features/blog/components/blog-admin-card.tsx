@@ -25,6 +25,8 @@ export function BlogAdminCard({ post, ...actions }: BlogAdminCardProps) {
         className: "aspect-video sm:aspect-auto sm:w-48 sm:shrink-0",
       }}
       imageBeside
+      page="/admin/blog"
+      id={post.id}
       {...actions}
     >
       <p className="text-sm text-muted-foreground">

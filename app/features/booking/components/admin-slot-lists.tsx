@@ -119,8 +119,11 @@ export function BookedSlotList({
             {slot.bookingId !== undefined && (
               <AdminPaymentActions
                 bookingId={slot.bookingId}
-                payment={slot.payment}
-                noShow={slot.attendance === "no-show"}
+                // The list holds booked slots only: a fee here is a no-show's.
+                payment={
+                  slot.payment && { ...slot.payment, feeReason: slot.attendance === "no-show" ? "no-show" : null }
+                }
+                who={slot.customerName ?? formatTimeRange(slot.startTime, slot.endTime)}
               />
             )}
             {slot.mailStatus === "failed" && slot.mailError && (

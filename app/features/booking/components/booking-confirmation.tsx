@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { publicUrlFrom } from "~/features/seo/seo";
 import { useShopSettings } from "~/features/settings/use-shop-settings";
-import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
-import { bookingIcs, bookingIcsFilename } from "../booking-ics";
+import { formatShopDate, formatTimeRange, fromMinutes, toMinutes } from "~/lib/shop-time";
+import { bookingIcs, bookingIcsFilename, seriesIcs, type IcsBooking } from "../booking-ics";
+import { SeriesDates } from "./repeat-picker";
 import { type BookingConfirmation as Confirmation, type BookingSummary } from "../booking.schema";
 import { formatPence, toPence } from "~/lib/money";
 
@@ -75,15 +76,23 @@ export function BookingConfirmation({
     heading.current?.scrollIntoView({ block: "start" });
   }, [confirmation]);
 
-  const ics = bookingIcs(shop, {
-    reference: confirmation.reference,
-    date: confirmation.date,
-    startTime: confirmation.startTime,
-    endTime: confirmation.endTime,
+  const event = (reference: string, date: string, startTime: string): IcsBooking => ({
+    reference,
+    date,
+    startTime,
+    endTime: fromMinutes(toMinutes(startTime) + confirmation.duration),
     serviceTitles: confirmation.services.map((service) => service.title),
-    // The address the confirmation mail links to as well.
-    manageUrl: `${publicUrl}${managePath}`,
+    // The address the confirmation mail links to as well; each later date's own link is in the mail.
+    ...(reference === confirmation.reference ? { manageUrl: `${publicUrl}${managePath}` } : {}),
   });
+  const series = confirmation.series;
+  // Repeat appointments: one file with every booked date, each under its booking's own UID.
+  const ics = series
+    ? seriesIcs(
+        shop,
+        series.flatMap((entry) => (entry.reference ? [event(entry.reference, entry.date, entry.startTime)] : [])),
+      )
+    : bookingIcs(shop, event(confirmation.reference, confirmation.date, confirmation.startTime));
 
   return (
     <Card role="region" aria-labelledby="booking-confirmed-title" className="scroll-mt-24 border-green-700/40">
@@ -95,7 +104,7 @@ export function BookingConfirmation({
           className="flex items-center gap-2 text-2xl font-semibold outline-none"
         >
           <CircleCheck className="size-6 text-success" aria-hidden />
-          Your appointment is booked
+          {series ? "Your repeat appointments are booked" : "Your appointment is booked"}
         </h2>
         <p className="text-sm text-muted-foreground">
           {confirmation.mailStatus === "pending" || confirmation.mailStatus === "sent"
@@ -105,6 +114,17 @@ export function BookingConfirmation({
       </CardHeader>
       <CardContent className="grid gap-5">
         <BookingFacts booking={confirmation} />
+        {series && (
+          <div className="grid gap-2">
+            <h3 className="font-semibold">
+              {series.filter((entry) => entry.status === "booked").length} of {series.length} dates booked
+            </h3>
+            <SeriesDates dates={series} label="Your repeat appointments" />
+            <p className="text-sm text-muted-foreground">
+              Each date is a booking of its own, with its own link in your confirmation email.
+            </p>
+          </div>
+        )}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button asChild variant="accent">
             <a

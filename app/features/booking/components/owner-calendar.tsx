@@ -5,6 +5,10 @@ import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { ApiError, api } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { addDays, formatShopDate, formatTimeRange, fromMinutes, toMinutes } from "~/lib/shop-time";
+import { customerPath } from "~/features/customers/customers.schema";
+import { CalendarFeedForm, type ShownFeedAddress } from "./calendar-feed-form";
+import { paymentWords } from "~/features/payments/components/payment-note";
+import { formatPence } from "~/lib/money";
 import type { AdminMoveResult } from "../booking.schema";
 import { calendarUrl, weekStart, type CalendarQuery } from "../calendar-query";
 import type { CalendarBooking, CalendarData, CalendarDay, CalendarStatus } from "../calendar.server";
@@ -20,6 +24,7 @@ const DRAG_THRESHOLD_PX = 6;
 /** Colour and words together (WCAG 1.4.1): the label is always written out. */
 const STATUS: Record<CalendarStatus, { label: string; className: string }> = {
   confirmed: { label: "Confirmed", className: "border-blue-700 bg-blue-50 text-blue-950" },
+  "awaiting-payment": { label: "Awaiting payment", className: "border-amber-600 bg-amber-50 text-amber-950" },
   attended: { label: "Attended", className: "border-green-700 bg-green-50 text-green-950" },
   "no-show": { label: "No-show", className: "border-red-700 bg-red-50 text-red-950" },
   cancelled: { label: "Cancelled", className: "border-dashed border-gray-400 bg-gray-100/60 text-gray-800" },
@@ -37,13 +42,15 @@ interface OwnerCalendarProps {
   today: string;
   /** The shop's date and clock time when the page was rendered: attendance can be marked once a booking has begun. */
   now: { date: string; time: string };
-  failure?: { message: string; intent: string } | undefined;
+  failure?: { message: string } | undefined;
   /** A calendar-feed address just made: shown once. */
-  feed?: { feedUrl: string; feedFor: string } | undefined;
+  feed?: ShownFeedAddress | undefined;
+  /** The day's bookings with money on them and the owner's payment actions (the payments feature's). */
+  paymentPanel?: React.ReactNode;
 }
 
 /** The owner's calendar: barbers side by side on a day's time line, or a week; moves, walk-ins and blocks. */
-export function OwnerCalendar({ calendar, query, today, now, failure, feed }: OwnerCalendarProps) {
+export function OwnerCalendar({ calendar, query, today, now, failure, feed, paymentPanel }: OwnerCalendarProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const link = (change: Parameters<typeof calendarUrl>[1]) => calendarUrl(here, change);
@@ -109,9 +116,15 @@ export function OwnerCalendar({ calendar, query, today, now, failure, feed }: Ow
           </Link>
         </Button>
       </nav>
-      <h2 className="mb-3 text-xl font-semibold">
-        {query.view === "week" ? `Week of ${formatShopDate(weekStart(query.date))}` : formatShopDate(query.date)}
-      </h2>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
+        <h2 className="text-xl font-semibold">
+          {query.view === "week" ? `Week of ${formatShopDate(weekStart(query.date))}` : formatShopDate(query.date)}
+        </h2>
+        <p className="text-sm tabular-nums" data-testid="takings">
+          Takings: <strong>{formatPence(calendar.days.reduce((sum, day) => sum + day.takingsPence, 0))}</strong>{" "}
+          <span className="text-muted-foreground">(booked and attended, walk-ins included, no-shows left out)</span>
+        </p>
+      </div>
       {failure && (
         <p role="alert" className="mb-4 rounded-md border border-destructive bg-red-50 p-3 text-sm text-red-950">
           {failure.message}
@@ -132,6 +145,7 @@ export function OwnerCalendar({ calendar, query, today, now, failure, feed }: Ow
           now={now}
         />
       )}
+      {paymentPanel}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <WalkInForm calendar={calendar} date={query.date} back={here} />
         <BlockForm calendar={calendar} date={query.date} back={here} />
@@ -483,12 +497,19 @@ function BookingBlock({ booking, column, top, height, moveLink, here, begun, onD
         </button>
       )}
       <span className="font-semibold tabular-nums">{formatTimeRange(booking.startTime, booking.endTime)}</span>{" "}
-      <span className="font-semibold">{booking.customerName}</span>
+      {booking.recordKey ? (
+        <Link to={customerPath(booking.recordKey)} className="font-semibold underline">
+          {booking.customerName}
+        </Link>
+      ) : (
+        <span className="font-semibold">{booking.customerName}</span>
+      )}
       <span className="block">{booking.services.join(", ")}</span>
       <span className="block">
         {status.label}
         {booking.walkIn ? " · walk-in" : ""} · {column.name}
       </span>
+      <PaymentLine booking={booking} />
       {booking.status !== "cancelled" && (
         <span className="mt-1 flex flex-wrap gap-x-2">
           <Link to={moveLink} className="underline" preventScrollReset>
@@ -503,6 +524,17 @@ function BookingBlock({ booking, column, top, height, moveLink, here, begun, onD
         </span>
       )}
     </div>
+  );
+}
+
+/** The block's money in words (WCAG 1.4.1: never the colour alone), where the booking has a payment. */
+function PaymentLine({ booking }: { booking: CalendarBooking }) {
+  if (!booking.payment) return null;
+  const { what, state } = paymentWords(booking.payment);
+  return (
+    <span className="block" data-testid="block-payment">
+      {`${what}: ${state}`}
+    </span>
   );
 }
 
@@ -654,7 +686,11 @@ function WalkInForm({ calendar, date, back }: { calendar: CalendarData; date: st
           </Label>
           <Label className="grid gap-1">
             Name (optional)
-            <Input name="customerName" maxLength={100} className="w-44" />
+            <Input name="customerName" maxLength={100} autoComplete="off" className="w-44" />
+          </Label>
+          <Label className="grid gap-1">
+            Phone (optional)
+            <Input name="customerPhone" type="tel" autoComplete="off" className="w-40" />
           </Label>
           <Button type="submit">Record walk-in</Button>
         </div>
@@ -716,7 +752,14 @@ function WeekView({
     <div className="grid gap-2 md:grid-cols-7">
       {calendar.days.map((day) => {
         const bookings = calendar.bookings.filter((booking) => booking.date === day.date);
-        const blocks = calendar.blocks.filter((block) => block.date === day.date);
+        // Bookings and blocks in one time order, as the day runs.
+        const entries = [
+          ...bookings.map((booking) => ({ kind: "booking" as const, start: booking.startTime, booking })),
+          ...calendar.blocks
+            .filter((block) => block.date === day.date)
+            .map((block) => ({ kind: "block" as const, start: block.start, block })),
+        ].sort((a, b) => a.start.localeCompare(b.start));
+        const booked = bookings.filter((booking) => booking.status !== "cancelled").length;
         return (
           <section
             key={day.date}
@@ -730,28 +773,33 @@ function WeekView({
             </h3>
             {day.closure !== null && <p className="mb-1 rounded bg-muted px-1 text-xs">Closed</p>}
             <p className="mb-1 text-xs text-muted-foreground">
-              {bookings.filter((booking) => booking.status !== "cancelled").length} bookings
+              {booked} {booked === 1 ? "booking" : "bookings"} ·{" "}
+              <span className="tabular-nums">{formatPence(day.takingsPence)}</span>
             </p>
             <ul className="grid gap-1">
-              {bookings.map((booking) => (
-                <li
-                  key={booking.id}
-                  className={cn("rounded border-l-4 px-1.5 py-0.5 text-xs", STATUS[booking.status].className)}
-                >
-                  <span className="font-semibold tabular-nums">{booking.startTime}</span> {booking.customerName}
-                  <span className="block">
-                    {nameOf(booking.memberId)} · {STATUS[booking.status].label}
-                  </span>
-                </li>
-              ))}
-              {blocks.map((block) => (
-                <li
-                  key={`block-${block.id}`}
-                  className="rounded border-l-4 border-gray-600 bg-[repeating-linear-gradient(135deg,#e7e5e4_0,#e7e5e4_6px,#fafaf9_6px,#fafaf9_12px)] px-1.5 py-0.5 text-xs"
-                >
-                  <span className="font-semibold tabular-nums">{block.start}</span> Blocked · {nameOf(block.memberId)}
-                </li>
-              ))}
+              {entries.map((entry) =>
+                entry.kind === "booking" ? (
+                  <li
+                    key={entry.booking.id}
+                    className={cn("rounded border-l-4 px-1.5 py-0.5 text-xs", STATUS[entry.booking.status].className)}
+                  >
+                    <span className="font-semibold tabular-nums">{entry.booking.startTime}</span>{" "}
+                    {entry.booking.customerName}
+                    <span className="block">
+                      {nameOf(entry.booking.memberId)} · {STATUS[entry.booking.status].label}
+                    </span>
+                    <PaymentLine booking={entry.booking} />
+                  </li>
+                ) : (
+                  <li
+                    key={`block-${entry.block.id}`}
+                    className="rounded border-l-4 border-gray-600 bg-[repeating-linear-gradient(135deg,#e7e5e4_0,#e7e5e4_6px,#fafaf9_6px,#fafaf9_12px)] px-1.5 py-0.5 text-xs"
+                  >
+                    <span className="font-semibold tabular-nums">{entry.block.start}</span> Blocked ·{" "}
+                    {nameOf(entry.block.memberId)}
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         );
@@ -760,7 +808,7 @@ function WeekView({
   );
 }
 
-/** Each barber's bookings on their own phone: a private subscription address, made anew (the old one stops) on request. */
+/** Each barber's bookings on their own phone, and the whole shop's: private subscription addresses. */
 function CalendarFeeds({
   members,
   feed,
@@ -779,25 +827,19 @@ function CalendarFeeds({
       <summary className="cursor-pointer text-lg font-semibold">Calendar feeds</summary>
       <p className="mt-2 text-sm text-muted-foreground">
         A private address to subscribe to in Apple Calendar, Google Calendar or Outlook. A new address stops the
-        previous one at once; anyone with the address can read the bookings in it.
+        previous one at once; anyone with the address can read the bookings in it. Each barber's is also on the Team
+        page.
       </p>
-      <ul className="mt-3 grid gap-2">
+      <ul className="mt-3 grid gap-3">
         {scopes.map((scope) => (
-          <li key={scope.key} className="flex flex-wrap items-center gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="feed" />
-              <input type="hidden" name="back" value={back} />
-              <input type="hidden" name="memberId" value={scope.key} />
-              <Button type="submit" size="sm" variant="outline">
-                Calendar feed: {scope.name}
-              </Button>
-            </Form>
-            {feed?.feedFor === scope.key && (
-              <Label className="grid min-w-0 flex-1 gap-1">
-                New address for {scope.name} (shown once)
-                <Input readOnly value={feed.feedUrl} onFocus={(event) => event.currentTarget.select()} />
-              </Label>
-            )}
+          <li key={scope.key}>
+            <CalendarFeedForm
+              feedFor={scope.key}
+              label={`Calendar feed: ${scope.name}`}
+              name={scope.name}
+              shown={feed}
+              back={back}
+            />
           </li>
         ))}
       </ul>

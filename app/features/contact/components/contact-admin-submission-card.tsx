@@ -35,26 +35,31 @@ export function ContactAdminSubmissionCard({ submission, onDelete, busy }: Conta
             </time>
           </p>
         </div>
-        <ConfirmDelete
-          thing="submission"
-          name={submission.name}
-          consequence={`The message from ${submission.name} will be removed for good.`}
-          onConfirm={onDelete}
-          trigger={
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              className="text-destructive hover:bg-red-50"
-            >
-              <Trash2 aria-hidden />
-              {/* Only the bin on phones, so the name keeps the room. */}
-              <span className="sr-only sm:not-sr-only">Delete</span>
-              <span className="sr-only"> the submission from {submission.name}</span>
-            </Button>
-          }
-        />
+        {/* Hydrated, the button asks first and the form never submits; without JavaScript it posts the delete. */}
+        <form method="post" onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={submission.id} />
+          <ConfirmDelete
+            thing="submission"
+            name={submission.name}
+            consequence={`The message from ${submission.name} will be removed for good.`}
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                className="text-destructive hover:bg-red-50"
+              >
+                <Trash2 aria-hidden />
+                {/* Only the bin on phones, so the name keeps the room. */}
+                <span className="sr-only sm:not-sr-only">Delete</span>
+                <span className="sr-only"> the submission from {submission.name}</span>
+              </Button>
+            }
+          />
+        </form>
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <a

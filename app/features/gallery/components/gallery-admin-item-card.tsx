@@ -21,6 +21,8 @@ export function GalleryAdminItemCard({ item, ...actions }: GalleryAdminItemCardP
         sizes: "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
         className: "aspect-square",
       }}
+      page="/admin/gallery"
+      id={item.id}
       {...actions}
     >
       {item.description && <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}

@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialogActions } from "~/components/ui/form-dialog";
+import { InlineFormActions } from "~/components/ui/page-notice";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { ImagePicker } from "~/features/media/components/image-picker";
+import { postedFields, type PostedForm } from "~/lib/posted-form";
 import { useSaveResource } from "~/lib/use-admin-action";
 import {
   galleryItemFormSchema,
@@ -22,9 +24,19 @@ interface GalleryItemFormProps {
   stylists: readonly string[];
   onSaved: () => void;
   onCancel: () => void;
+  /** What the page's action answered to the form posted without JavaScript. */
+  posted?: PostedForm;
+  /** On the page rather than in the dialog (opened by its address, e.g. without JavaScript). */
+  inline?: boolean;
 }
 
-export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel }: GalleryItemFormProps) {
+export function GalleryItemForm(props: GalleryItemFormProps) {
+  const { item, categories, stylists, onSaved, onCancel, posted, inline = false } = props;
+  const defaults: Record<string, unknown> =
+    posted?.values ??
+    (item
+      ? { ...item, stylist: item.stylist ?? "" }
+      : { title: "", description: "", image: "", category: "", stylist: "" });
   const {
     register,
     control,
@@ -33,10 +45,9 @@ export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel 
     formState: { errors, isSubmitting },
   } = useForm<GalleryItemFormInput, unknown, GalleryItemFormValues>({
     resolver: zodResolver(galleryItemFormSchema),
-    defaultValues: item
-      ? { ...item, stylist: item.stylist ?? "" }
-      : { title: "", description: "", image: "", category: "", stylist: "" },
+    defaultValues: defaults as GalleryItemFormInput,
   });
+  const { initial, errorOf } = postedFields<(typeof FIELDS)[number]>(defaults, errors, posted);
 
   const save = useSaveResource({ noun: "Gallery item", endpoint: "/api/gallery", setError, fields: FIELDS });
 
@@ -45,31 +56,42 @@ export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel 
     if (saved) onSaved();
   });
 
+  const submitLabel = item ? "Update Item" : "Add Item";
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Title" error={errors.title?.message}>
-        {(field) => <Input {...field} {...register("title")} />}
+    <form
+      method="post"
+      action="/admin/gallery"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+    >
+      {item && <input type="hidden" name="id" value={item.id} />}
+      <FormField label="Title" error={errorOf("title")}>
+        {(field) => <Input {...field} {...register("title")} defaultValue={initial("title")} />}
       </FormField>
-      <FormField label="Description" error={errors.description?.message} hint="Optional.">
-        {(field) => <Textarea {...field} {...register("description")} rows={3} />}
+      <FormField label="Description" error={errorOf("description")} hint="Optional.">
+        {(field) => <Textarea {...field} {...register("description")} defaultValue={initial("description")} rows={3} />}
       </FormField>
-      <FormField label="Image" error={errors.image?.message}>
+      <FormField label="Image" error={errorOf("image")}>
         {(field) => (
           <Controller
             control={control}
             name="image"
-            render={({ field: { value, onChange } }) => <ImagePicker {...field} value={value} onChange={onChange} />}
+            render={({ field: { value, onChange } }) => (
+              <ImagePicker {...field} name="image" value={value} onChange={onChange} />
+            )}
           />
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Category"
-          error={errors.category?.message}
+          error={errorOf("category")}
           hint={categories.length === 0 ? "Add a category in the Categories section first." : undefined}
         >
           {(field) => (
-            <NativeSelect {...field} {...register("category")}>
+            <NativeSelect {...field} {...register("category")} defaultValue={initial("category") ?? ""}>
               <option value="">Select a category</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.name}>
@@ -79,14 +101,16 @@ export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel 
             </NativeSelect>
           )}
         </FormField>
-        <FormField
-          label="Stylist"
-          error={errors.stylist?.message}
-          hint="Optional. Choose from the team or type a name."
-        >
+        <FormField label="Stylist" error={errorOf("stylist")} hint="Optional. Choose from the team or type a name.">
           {(field) => (
             <>
-              <Input {...field} list="team-stylists" autoComplete="off" {...register("stylist")} />
+              <Input
+                {...field}
+                list="team-stylists"
+                autoComplete="off"
+                {...register("stylist")}
+                defaultValue={initial("stylist")}
+              />
               <datalist id="team-stylists">
                 {stylists.map((name) => (
                   <option key={name} value={name} />
@@ -96,11 +120,11 @@ export function GalleryItemForm({ item, categories, stylists, onSaved, onCancel 
           )}
         </FormField>
       </div>
-      <FormDialogActions
-        submitLabel={item ? "Update Item" : "Add Item"}
-        submitting={isSubmitting}
-        onCancel={onCancel}
-      />
+      {inline ? (
+        <InlineFormActions cancelHref="/admin/gallery" submitLabel={submitLabel} submitting={isSubmitting} />
+      ) : (
+        <FormDialogActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
+      )}
     </form>
   );
 }

@@ -13,6 +13,9 @@ interface AdminImageCardProps {
   image: { src: string | null; alt: string; sizes: string; className: string };
   /** The picture beside the text from 640 px, for wide cards in a single column. */
   imageBeside?: boolean;
+  /** The management page, for editing (`?edit=<id>`) and deleting without JavaScript. */
+  page: string;
+  id: number;
   onEdit: () => void;
   onDelete: () => void;
   busy: boolean;
@@ -27,6 +30,8 @@ export function AdminImageCard({
   headingLevel: Heading,
   image,
   imageBeside = false,
+  page,
+  id,
   onEdit,
   onDelete,
   busy,
@@ -46,7 +51,15 @@ export function AdminImageCard({
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <Heading className="text-lg font-semibold leading-tight">{title}</Heading>
-          <ItemActions name={title} thing={thing} onEdit={onEdit} onDelete={onDelete} disabled={busy} />
+          <ItemActions
+            name={title}
+            thing={thing}
+            onEdit={onEdit}
+            editHref={`${page}?edit=${id}`}
+            onDelete={onDelete}
+            deleteId={id}
+            disabled={busy}
+          />
         </div>
         {children}
       </div>

@@ -34,25 +34,30 @@ export function MediaGrid({ media }: { media: Media[] }) {
               <span className="min-w-0 flex-1 truncate text-xs font-medium" title={item.name}>
                 {item.name}
               </span>
-              <ConfirmDelete
-                thing="image"
-                name={item.name}
-                consequence={`“${item.name}” will be removed for good; pages that show it will show a placeholder instead.`}
-                onConfirm={() => remove(item)}
-                trigger={
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 shrink-0 text-destructive hover:bg-red-50"
-                    aria-label={`Delete ${item.name}`}
-                    title="Delete"
-                    disabled={pending}
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                }
-              />
+              {/* Hydrated, the bin asks first and the form never submits; without JavaScript it posts the delete. */}
+              <form method="post" onSubmit={(event) => event.preventDefault()}>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={item.id} />
+                <ConfirmDelete
+                  thing="image"
+                  name={item.name}
+                  consequence={`“${item.name}” will be removed for good; pages that show it will show a placeholder instead.`}
+                  onConfirm={() => remove(item)}
+                  trigger={
+                    <Button
+                      type="submit"
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 shrink-0 text-destructive hover:bg-red-50"
+                      aria-label={`Delete ${item.name}`}
+                      title="Delete"
+                      disabled={pending}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  }
+                />
+              </form>
             </div>
           </li>
         ))}

@@ -19,20 +19,25 @@ const STATUS_LABELS: Record<BookingPayment["status"], string> = {
   expired: "not paid in time",
 };
 
+/** "Deposit £10.00" and "paid; £5.00 refunded": the payment in words, on the customer's page and the owner's calendar. */
+export function paymentWords(payment: BookingPayment) {
+  const amount = payment.kind === "card" ? "" : ` ${formatPounds(payment.amount)}`;
+  const state = [
+    STATUS_LABELS[payment.status],
+    payment.refunded > 0 && `${formatPounds(payment.refunded)} refunded`,
+    payment.charged > 0 && `${formatPounds(payment.charged)} charged`,
+  ];
+  return { what: `${KIND_LABELS[payment.kind]}${amount}`, state: state.filter(Boolean).join("; ") };
+}
+
 /** "Deposit £10.00: paid", with what was refunded or charged; "Pay now" while it can still be paid. */
 export function PaymentNote({ payment }: { payment: BookingPayment | null }) {
   if (!payment) return null;
-  const amount = payment.kind === "card" ? "" : ` ${formatPounds(payment.amount)}`;
+  const { what, state } = paymentWords(payment);
   return (
     <div className="grid gap-2 text-sm" data-testid="payment-note">
       <p>
-        <span className="font-semibold">
-          {KIND_LABELS[payment.kind]}
-          {amount}:
-        </span>{" "}
-        {STATUS_LABELS[payment.status]}
-        {payment.refunded > 0 && `; ${formatPounds(payment.refunded)} refunded`}
-        {payment.charged > 0 && `; ${formatPounds(payment.charged)} charged`}
+        <span className="font-semibold">{what}:</span> {state}
       </p>
       {payment.checkoutUrl && (
         <>

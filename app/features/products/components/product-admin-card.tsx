@@ -21,6 +21,8 @@ export function ProductAdminCard({ product, ...actions }: ProductAdminCardProps)
         sizes: "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
         className: "aspect-[4/3]",
       }}
+      page="/admin/products"
+      id={product.id}
       {...actions}
     >
       <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>

@@ -3,7 +3,9 @@ import { Controller, useForm } from "react-hook-form";
 import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
+import { InlineFormActions } from "~/components/ui/page-notice";
 import { ImagePicker } from "~/features/media/components/image-picker";
+import { postedFields, type PostedForm } from "~/lib/posted-form";
 import { useSaveResource } from "~/lib/use-admin-action";
 import { productFormSchema, type Product, type ProductFormInput, type ProductFormValues } from "../products.schema";
 
@@ -13,9 +15,14 @@ interface ProductFormProps {
   product: Product | null;
   onSaved: () => void;
   onCancel: () => void;
+  /** What the page's action answered to the form posted without JavaScript. */
+  posted?: PostedForm;
+  /** On the page rather than in the dialog (opened by its address, e.g. without JavaScript). */
+  inline?: boolean;
 }
 
-export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ product, onSaved, onCancel, posted, inline = false }: ProductFormProps) {
+  const defaults: Record<string, unknown> = posted?.values ?? product ?? { name: "", description: "", image: "" };
   const {
     register,
     control,
@@ -24,8 +31,9 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
-    defaultValues: product ?? { name: "", description: "", image: "" },
+    defaultValues: defaults as ProductFormInput,
   });
+  const { initial, errorOf } = postedFields<(typeof FIELDS)[number]>(defaults, errors, posted);
 
   const save = useSaveResource({ noun: "Product", endpoint: "/api/products", setError, fields: FIELDS });
 
@@ -34,16 +42,26 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     if (saved) onSaved();
   });
 
+  const submitLabel = product ? "Update Product" : "Add Product";
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Name" error={errors.name?.message}>
-        {(field) => <Input {...field} {...register("name")} />}
+    <form
+      method="post"
+      action="/admin/products"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+    >
+      {product && <input type="hidden" name="id" value={product.id} />}
+      <FormField label="Name" error={errorOf("name")}>
+        {(field) => <Input {...field} {...register("name")} defaultValue={initial("name")} />}
       </FormField>
-      <FormField label="Price (£)" error={errors.price?.message}>
+      <FormField label="Price (£)" error={errorOf("price")}>
         {(field) => (
           <Input
             {...field}
             {...register("price", { valueAsNumber: true })}
+            defaultValue={initial("price")}
             type="number"
             step="0.01"
             min="0"
@@ -51,23 +69,25 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           />
         )}
       </FormField>
-      <FormField label="Description" error={errors.description?.message}>
-        {(field) => <Textarea {...field} {...register("description")} rows={3} />}
+      <FormField label="Description" error={errorOf("description")}>
+        {(field) => <Textarea {...field} {...register("description")} defaultValue={initial("description")} rows={3} />}
       </FormField>
-      <FormField label="Image" error={errors.image?.message}>
+      <FormField label="Image" error={errorOf("image")}>
         {(field) => (
           <Controller
             control={control}
             name="image"
-            render={({ field: { value, onChange } }) => <ImagePicker {...field} value={value} onChange={onChange} />}
+            render={({ field: { value, onChange } }) => (
+              <ImagePicker {...field} name="image" value={value} onChange={onChange} />
+            )}
           />
         )}
       </FormField>
-      <FormDialogActions
-        submitLabel={product ? "Update Product" : "Add Product"}
-        submitting={isSubmitting}
-        onCancel={onCancel}
-      />
+      {inline ? (
+        <InlineFormActions cancelHref="/admin/products" submitLabel={submitLabel} submitting={isSubmitting} />
+      ) : (
+        <FormDialogActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
+      )}
     </form>
   );
 }

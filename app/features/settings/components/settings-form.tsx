@@ -75,6 +75,7 @@ const SERVER_FIELDS = [
   "contactRetentionMonths",
   "reviewUrl",
   "reviewRequestHours",
+  "waitlistHoldMinutes",
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
@@ -262,6 +263,11 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
             "Review request (hours after)",
             "reviewRequestHours",
             "After a visit marked attended; empty link: none.",
+          )}
+          {number(
+            "Waitlist hold (minutes)",
+            "waitlistHoldMinutes",
+            "How long a freed time waits for the customer it is offered to.",
           )}
         </div>
       </Section>

@@ -1,0 +1,133 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { loadSettings } from "~/features/settings/settings.server";
+import { parseId } from "~/lib/api.server";
+import { clockNow } from "~/lib/clock";
+import { badRequest, conflict, notFound } from "~/lib/http-error";
+import { toPence } from "~/lib/money";
+import {
+  feeFactsOf,
+  feeReasonOf,
+  feeReasonOfBooking,
+  findPayment,
+  loadPaymentView,
+  paymentsOf,
+} from "./payment-records.server";
+import {
+  OWNER_PAYMENT_ACTIONS,
+  OWNER_PAYMENT_DONE,
+  chargeRequestSchema,
+  refundRequestSchema,
+  type OwnerPayment,
+  type OwnerPaymentAction,
+} from "./payments.schema";
+import { chargeNoShowFee, mailFeeLink, refundByAdmin } from "./payments.server";
+
+/*
+ * The owner's four payment actions on one booking (charge the fee, refund all or part, keep the deposit, mail a
+ * payment link), one function each way in: the JSON API (POST /api/bookings/{id}/{action}) and the admin pages'
+ * forms (an `intent` of "payment-{action}") both call ownerPaymentAction, so a rule lives once.
+ */
+
+type Ctx = Pick<AppContext, "db" | "config">;
+
+const NOT_KEEPABLE_MESSAGE =
+  "A deposit can only be kept while it is paid, on a booking marked as a no-show or cancelled inside the notice.";
+
+/** The owner's view of many bookings' payments (the admin list, a customer's record, the calendar), by booking id. */
+export async function ownerPaymentsOf(db: Db, bookingIds: number[]): Promise<Record<number, OwnerPayment>> {
+  const [payments, facts, shop] = await Promise.all([
+    paymentsOf(db, bookingIds),
+    feeFactsOf(db, bookingIds),
+    loadSettings(db),
+  ]);
+  const result: Record<number, OwnerPayment> = {};
+  for (const row of facts) {
+    const payment = payments.get(row.id);
+    if (payment) result[row.id] = { ...payment, feeReason: feeReasonOf(row, shop.cancellationNoticeHours) };
+  }
+  return result;
+}
+
+/**
+ * POST /api/bookings/{id}/keep-deposit: the owner keeps a paid deposit or prepayment of a no-show (or a late
+ * cancellation): nothing goes to Stripe, the money simply stays, and the payment reads "kept".
+ */
+export async function keepDeposit(ctx: Ctx, bookingId: number) {
+  const payment = await findPayment(ctx.db, bookingId);
+  if (!payment) throw notFound("Payment");
+  if (payment.status !== "paid" || (await feeReasonOfBooking(ctx.db, bookingId)) === null)
+    throw conflict(NOT_KEEPABLE_MESSAGE);
+  const kept = await ctx.db
+    .updateTable("booking_payments")
+    .set({ status: "kept" })
+    .where("booking_id", "=", bookingId)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  if (kept.numUpdatedRows === 0n) throw conflict(NOT_KEEPABLE_MESSAGE);
+  return loadPaymentView(ctx.db, bookingId);
+}
+
+/** One owner action on one booking's money, from the API's JSON body or a form's fields. */
+export async function ownerPaymentAction(ctx: Ctx, bookingId: number, action: OwnerPaymentAction, input: unknown) {
+  const now = clockNow();
+  switch (action) {
+    case "charge":
+      return chargeNoShowFee(ctx, bookingId, chargeRequestSchema.parse(input).reason, now);
+    case "refund": {
+      const { amount } = refundRequestSchema.parse(input ?? {});
+      return refundByAdmin(ctx, bookingId, amount === undefined ? undefined : toPence(amount), now);
+    }
+    case "keep-deposit":
+      return keepDeposit(ctx, bookingId);
+    case "payment-link":
+      return mailFeeLink(ctx, bookingId, now);
+  }
+}
+
+/** The form's intent ("payment-charge", …) as an action, or null when the form is not a payment form. */
+function ownerPaymentIntent(intent: FormDataEntryValue | null): OwnerPaymentAction | null {
+  const action = typeof intent === "string" && intent.startsWith("payment-") ? intent.slice("payment-".length) : "";
+  return (OWNER_PAYMENT_ACTIONS as readonly string[]).includes(action) ? (action as OwnerPaymentAction) : null;
+}
+
+/**
+ * A payment form posted to an admin page's action (without JavaScript): the same function as the API, and an
+ * audit entry naming what was done, as the API's audit does (a page's form is otherwise logged only as "form").
+ */
+async function runOwnerPaymentForm(context: AppLoadContext, action: OwnerPaymentAction, form: FormData) {
+  const user = context.user;
+  if (!user?.isAdmin) throw badRequest("Please sign in again.");
+  const bookingId = parseId(String(form.get("bookingId") ?? ""), "Booking");
+  const fields = Object.fromEntries(form);
+  const input = action === "refund" ? { amount: fields.amount || undefined } : fields;
+  await ownerPaymentAction(context, bookingId, action, input);
+  const booking = await context.db
+    .selectFrom("bookings")
+    .select("reference")
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+  await recordAudit(context.db, {
+    actor: { id: user.id, username: user.username },
+    kind: "bookings",
+    action: OWNER_PAYMENT_DONE[action].audit,
+    targetId: String(bookingId),
+    targetLabel: booking?.reference ?? null,
+  });
+}
+
+/**
+ * An admin page's action for a payment form: null when the form is another one; otherwise runs it and answers the
+ * 303 back to the page (`back` when it is on `page`) saying what was done. A refusal throws, for formFailure.
+ */
+export async function paymentFormRedirect(context: AppLoadContext, form: FormData, page: string) {
+  const action = ownerPaymentIntent(form.get("intent"));
+  if (!action) return null;
+  await runOwnerPaymentForm(context, action, form);
+  const back = String(form.get("back") ?? "");
+  const url = new URL(back.startsWith(page) ? back : page, "http://page.invalid");
+  url.searchParams.set("payment", action);
+  return redirect(`${url.pathname}${url.search}`, 303);
+}

@@ -1,0 +1,78 @@
+import type { Db } from "~/db/client.server";
+import { enqueueJob } from "~/features/jobs/jobs.server";
+import { clockNow } from "~/lib/clock";
+
+/*
+ * The waitlist as other features touch it: a freed time queues the offer job, an erasure or the
+ * retention job removes rows. Kept free of the booking feature's modules, so that cancellation.server.ts,
+ * the team, the settings and the customers features can call it without an import cycle.
+ */
+
+export const WAITLIST_OFFER_JOB = "waitlist-offers";
+
+export interface WaitlistOfferJob {
+  /** The day whose time freed; null when every day may have changed (a barber's hours, a lifted closure). */
+  date: string | null;
+}
+
+/**
+ * Queues one offer job for a freed time, in the caller's transaction (it commits or not with the change that
+ * freed the time). No job key: two cancellations on one day at once must not refuse each other on the key's
+ * unique index, and a second run of the job finds nothing left to offer.
+ */
+export async function queueWaitlistOffers(db: Db, date: string | null, now: Date = clockNow()) {
+  const waiting = await db
+    .selectFrom("waitlist_entries")
+    .select("id")
+    .where("status", "=", "waiting")
+    .$if(date !== null, (query) => query.where("date", "=", date!))
+    .executeTakeFirst();
+  if (!waiting) return;
+  const payload: WaitlistOfferJob = { date };
+  await enqueueJob(db, { kind: WAITLIST_OFFER_JOB, payload }, now);
+}
+
+/** Frees the times held for offers to these entries: the slots go back to everyone. */
+async function releaseHolds(db: Db, entryIds: number[]) {
+  if (entryIds.length === 0) return;
+  await db
+    .updateTable("booking_slots")
+    .set({ status: "released" })
+    .where("status", "=", "booked")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("waitlist_entries")
+        .select("hold_slot_id")
+        .where("id", "in", entryIds)
+        .where("status", "=", "offered")
+        .where("hold_slot_id", "is not", null),
+    )
+    .execute();
+}
+
+/** Deletes entries, releasing any time held for them (and offering it to the next in line). */
+async function deleteEntries(db: Db, rows: Array<{ id: number; date: string; status: string }>, now: Date) {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  await releaseHolds(db, ids);
+  await db.deleteFrom("waitlist_entries").where("id", "in", ids).execute();
+  for (const date of new Set(rows.filter((row) => row.status === "offered").map((row) => row.date))) {
+    await queueWaitlistOffers(db, date, now);
+  }
+  return ids.length;
+}
+
+/** Erasure (the owner's, or the customer's own): every entry under the (lower-cased) address goes. */
+export async function eraseWaitlistEntries(trx: Db, customerKey: string, now: Date = clockNow()) {
+  const rows = await trx
+    .selectFrom("waitlist_entries")
+    .select(["id", "date", "status"])
+    .where("customer_key", "=", customerKey)
+    .execute();
+  return deleteEntries(trx, rows, now);
+}
+
+/** Entries for days that have passed lapse: nothing is left to offer them, so their personal data goes. */
+export async function lapsePastEntries(db: Db, today: string) {
+  await db.deleteFrom("waitlist_entries").where("date", "<", today).execute();
+}
