@@ -1,9 +1,6 @@
-import { redirect, useNavigate } from "react-router";
-import { AdminPage, adminMeta } from "~/components/layout/admin-page";
-import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
-import { FormDialog } from "~/components/ui/form-dialog";
-import { AddNewLink, RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
+import { redirect } from "react-router";
+import { adminMeta } from "~/components/layout/admin-page";
+import { ManagementPage } from "~/components/layout/management-page";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { GalleryAdminCategories } from "~/features/gallery/components/gallery-admin-categories";
 import { GalleryAdminItemCard } from "~/features/gallery/components/gallery-admin-item-card";
@@ -20,11 +17,8 @@ import {
   updateGalleryItem,
 } from "~/features/gallery/gallery.server";
 import { storeFormImage } from "~/features/media/media.server";
-import { api } from "~/lib/api-client";
 import { formFailure, formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
 import { parseRowId } from "~/lib/schema-fields";
-import { useAdminAction } from "~/lib/use-admin-action";
-import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/gallery";
 
 const SAVED_NOTICES = {
@@ -90,86 +84,29 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = () => adminMeta("Manage Gallery");
 
 export default function ManageGallery({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, categories, stylists, notice, addingCategory } = loaderData;
-  const editor = useEditMode<GalleryItem>();
-  const { run, pending } = useAdminAction();
-  const navigate = useNavigate();
-  const categoryRefusal = actionData && CATEGORY_INTENTS.includes(actionData.values.intent ?? "") ? actionData : null;
-  // A refused delete or category form leaves the item form as the address says.
-  const deleting = actionData?.values.intent === "delete" || categoryRefusal !== null;
-  // After a refused save the form stays open with what was typed; otherwise the address says what is open.
-  const editing =
-    actionData && !deleting ? (items.find((item) => item.id === actionData.id) ?? "new") : loaderData.editing;
-
-  const remove = (item: GalleryItem) =>
-    run(() => api("DELETE", `/api/gallery/${item.id}`), {
-      success: { title: "Gallery item deleted", description: "The gallery item has been deleted successfully." },
-    });
-
+  const { categories, stylists } = loaderData;
   return (
-    <AdminPage title="Manage Gallery">
-      {notice && !actionData && <SavedNotice>{notice}</SavedNotice>}
-      {/* A refusal no field can show: a delete, an image file that is not one. */}
-      {actionData && (categoryRefusal || Object.keys(actionData.fieldErrors).length === 0) && (
-        <RefusedNotice>{actionData.message}</RefusedNotice>
+    <ManagementPage<GalleryItem>
+      title="Manage Gallery"
+      noun="gallery item"
+      page="/admin/gallery"
+      apiPath="/api/gallery"
+      addLabel="Add Gallery Item"
+      items={loaderData.items}
+      editing={loaderData.editing}
+      posted={actionData}
+      notice={loaderData.notice}
+      emptyText="No styles in the gallery yet. Add the first one with Add Gallery Item."
+      listClassName="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      nameOf={(item) => item.title}
+      dialogDescriptions={{ add: "A new style for the gallery.", edit: "Change the details of this style." }}
+      renderCard={(item, card) => <GalleryAdminItemCard item={item} {...card} />}
+      renderForm={({ item, ...form }) => (
+        <GalleryItemForm item={item} categories={categories} stylists={stylists} {...form} />
       )}
-      <GalleryAdminCategories categories={categories} addingOnPage={addingCategory} />
-      <section aria-labelledby="gallery-items">
-        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-          <h2 id="gallery-items" className="text-2xl font-semibold">
-            Gallery Items
-          </h2>
-          <AddNewLink href="/admin/gallery?edit=new" onOpen={editor.create}>
-            Add Gallery Item
-          </AddNewLink>
-        </div>
-        {editing && (
-          <Card className="mb-6 grid gap-4 p-5">
-            <h3 className="text-xl font-semibold leading-tight">
-              {editing === "new" ? "Add New Gallery Item" : `Edit ${editing.title}`}
-            </h3>
-            <GalleryItemForm
-              item={editing === "new" ? null : editing}
-              categories={categories}
-              stylists={stylists}
-              posted={actionData && !deleting ? actionData : undefined}
-              inline
-              onSaved={() => void navigate("/admin/gallery")}
-              onCancel={() => void navigate("/admin/gallery")}
-            />
-          </Card>
-        )}
-        {items.length === 0 ? (
-          <EmptyState>No styles in the gallery yet. Add the first one with Add Gallery Item.</EmptyState>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {items.map((item) => (
-              <li key={item.id}>
-                <GalleryAdminItemCard
-                  item={item}
-                  busy={pending}
-                  onEdit={() => editor.edit(item)}
-                  onDelete={() => remove(item)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <FormDialog
-        open={editor.open}
-        onOpenChange={editor.onOpenChange}
-        title={editor.editing ? "Edit Gallery Item" : "Add New Gallery Item"}
-        description={editor.editing ? "Change the details of this style." : "A new style for the gallery."}
-      >
-        <GalleryItemForm
-          item={editor.editing}
-          categories={categories}
-          stylists={stylists}
-          onSaved={editor.done}
-          onCancel={editor.done}
-        />
-      </FormDialog>
-    </AdminPage>
+      itemsHeading="Gallery Items"
+    >
+      <GalleryAdminCategories categories={categories} addingOnPage={loaderData.addingCategory} />
+    </ManagementPage>
   );
 }

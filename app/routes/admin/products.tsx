@@ -1,19 +1,12 @@
-import { useNavigate } from "react-router";
-import { AdminPage, adminMeta } from "~/components/layout/admin-page";
-import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
-import { FormDialog } from "~/components/ui/form-dialog";
-import { AddNewLink, RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
+import { adminMeta } from "~/components/layout/admin-page";
+import { ManagementPage } from "~/components/layout/management-page";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { storeFormImage } from "~/features/media/media.server";
 import { ProductAdminCard } from "~/features/products/components/product-admin-card";
 import { ProductForm } from "~/features/products/components/product-form";
 import { productFormSchema, type Product } from "~/features/products/products.schema";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/features/products/products.server";
-import { api } from "~/lib/api-client";
 import { formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
-import { useAdminAction } from "~/lib/use-admin-action";
-import { useEditMode } from "~/lib/use-edit-mode";
 import type { Route } from "./+types/products";
 
 const SAVED_NOTICES = {
@@ -51,72 +44,23 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = () => adminMeta("Manage Products");
 
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const editor = useEditMode<Product>();
-  const { run, pending } = useAdminAction();
-  const navigate = useNavigate();
-  const { products, notice } = loaderData;
-  const deleting = actionData?.values.intent === "delete";
-  // After a refused save the form stays open with what was typed; otherwise the address says what is open.
-  const editing =
-    actionData && !deleting ? (products.find((product) => product.id === actionData.id) ?? "new") : loaderData.editing;
-
-  const remove = (product: Product) =>
-    run(() => api("DELETE", `/api/products/${product.id}`), {
-      success: { title: "Product deleted", description: "The product has been deleted successfully." },
-    });
-
   return (
-    <AdminPage
+    <ManagementPage<Product>
       title="Manage Products"
-      actions={
-        <AddNewLink href="/admin/products?edit=new" onOpen={editor.create}>
-          Add New Product
-        </AddNewLink>
-      }
-    >
-      {notice && !actionData && <SavedNotice>{notice}</SavedNotice>}
-      {/* A refusal no field can show: a delete, an image file that is not one. */}
-      {actionData && Object.keys(actionData.fieldErrors).length === 0 && (
-        <RefusedNotice>{actionData.message}</RefusedNotice>
-      )}
-      {editing && (
-        <Card className="mb-6 grid gap-4 p-5">
-          <h2 className="text-xl font-semibold leading-tight">
-            {editing === "new" ? "Add New Product" : `Edit ${editing.name}`}
-          </h2>
-          <ProductForm
-            product={editing === "new" ? null : editing}
-            posted={actionData && !deleting ? actionData : undefined}
-            inline
-            onSaved={() => void navigate("/admin/products")}
-            onCancel={() => void navigate("/admin/products")}
-          />
-        </Card>
-      )}
-      {products.length === 0 ? (
-        <EmptyState>No products yet. Add the first one with Add New Product.</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {products.map((product) => (
-            <li key={product.id}>
-              <ProductAdminCard
-                product={product}
-                busy={pending}
-                onEdit={() => editor.edit(product)}
-                onDelete={() => remove(product)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <FormDialog
-        open={editor.open}
-        onOpenChange={editor.onOpenChange}
-        title={editor.editing ? "Edit Product" : "Add New Product"}
-        description={editor.editing ? "Change the details of this product." : "A new product for the shop page."}
-      >
-        <ProductForm product={editor.editing} onSaved={editor.done} onCancel={editor.done} />
-      </FormDialog>
-    </AdminPage>
+      noun="product"
+      page="/admin/products"
+      apiPath="/api/products"
+      addLabel="Add New Product"
+      items={loaderData.products}
+      editing={loaderData.editing}
+      posted={actionData}
+      notice={loaderData.notice}
+      emptyText="No products yet. Add the first one with Add New Product."
+      listClassName="sm:grid-cols-2 lg:grid-cols-4"
+      nameOf={(product) => product.name}
+      dialogDescriptions={{ add: "A new product for the shop page.", edit: "Change the details of this product." }}
+      renderCard={(product, card) => <ProductAdminCard product={product} {...card} />}
+      renderForm={({ item, ...form }) => <ProductForm product={item} {...form} />}
+    />
   );
 }
