@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
-import { ADMIN_SPEC_EMAIL, expectToast, unique } from "../support/e2e-fixtures";
+import { expectToast, unique } from "../support/e2e-fixtures";
+import { whenSettled } from "../support/e2e-html";
+
+/** This spec's own sender: its clean-up removes only what it posted, never another spec's messages. */
+const CONTACT_SPEC_EMAIL = "admin-contact-spec@example.com";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -13,7 +17,7 @@ test("the owner reads contact submissions in either order and deletes one after 
     const sent = await page.request.post("/api/contact", {
       data: {
         name,
-        email: ADMIN_SPEC_EMAIL,
+        email: CONTACT_SPEC_EMAIL,
         phone: "07700 900123",
         message: `Hello from ${name}, can I book a beard trim?`,
       },
@@ -26,9 +30,9 @@ test("the owner reads contact submissions in either order and deletes one after 
   const card = (name: string) => cards.filter({ has: page.getByRole("heading", { name }) });
 
   const newest = card(second);
-  await expect(newest.getByRole("link", { name: ADMIN_SPEC_EMAIL })).toHaveAttribute(
+  await expect(newest.getByRole("link", { name: CONTACT_SPEC_EMAIL })).toHaveAttribute(
     "href",
-    `mailto:${ADMIN_SPEC_EMAIL}`,
+    `mailto:${CONTACT_SPEC_EMAIL}`,
   );
   await expect(newest.getByRole("link", { name: "07700 900123" })).toHaveAttribute("href", "tel:07700900123");
   await expect(newest).toContainText(`Hello from ${second}, can I book a beard trim?`);
@@ -86,10 +90,13 @@ test("with no submissions the screen says so", async ({ page }) => {
   const listed = async () =>
     (await (await page.request.get("/api/contact/submissions")).json()) as { id: number; email: string }[];
   for (const submission of await listed()) {
-    if (submission.email === ADMIN_SPEC_EMAIL) await page.request.delete(`/api/contact/submissions/${submission.id}`);
+    if (submission.email === CONTACT_SPEC_EMAIL) await page.request.delete(`/api/contact/submissions/${submission.id}`);
   }
-  const others = (await listed()).length;
-  await page.goto("/admin/contact");
-  if (others === 0) await expect(page.getByText("No form submissions yet.")).toBeVisible();
-  else await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(others);
+  // Other specs post and delete theirs meanwhile: the page must agree with a fresh count.
+  await whenSettled(async () => {
+    const others = (await listed()).length;
+    await page.goto("/admin/contact");
+    if (others === 0) await expect(page.getByText("No form submissions yet.")).toBeVisible({ timeout: 1000 });
+    else await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(others, { timeout: 1000 });
+  });
 });

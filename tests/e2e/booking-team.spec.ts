@@ -69,7 +69,7 @@ test("the owner adds a barber with hours, gives them a day off, and sees the day
   // A link, so that it opens the form without JavaScript too; hydrated, it opens the dialog.
   await page.getByRole("link", { name: "Add Team Member" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Team Member" });
-  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
   // A new member starts with no service ticked.
   const serviceBoxes = dialog.getByRole("group", { name: "Services" }).getByRole("checkbox");
   await expect(serviceBoxes.first()).not.toBeChecked();

@@ -13,9 +13,9 @@ async function joinFromTheBookingPage(page: Page, service: Service, barber: Team
   await page.getByRole("link", { name: "Full? Join the waitlist" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Join the waitlist" })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: new RegExp(service.title) })).toBeChecked();
-  await page.getByLabel("Name").fill("Wendy Waiter");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("07700 900456");
+  await page.getByLabel("Name", { exact: true }).fill("Wendy Waiter");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Phone", { exact: true }).fill("07700 900456");
   await page.getByRole("button", { name: "Join the waitlist" }).click();
   await expect(page.getByRole("status")).toContainText("You are on the waitlist");
 }

@@ -37,12 +37,17 @@ export async function confirmDelete(page: Page, thing: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-/** The sender of the contact submissions the admin specs create, so they can tidy up only their own. */
+/** The sender of the contact submissions the admin specs create: an address that reaches no one. */
 export const ADMIN_SPEC_EMAIL = "admin-specs@example.com";
 
-/** A name no other test (or earlier run against the same data) uses. */
+/**
+ * A name no other test (or earlier run against the same data) uses. The random part has a fixed length,
+ * so that one name can never be the start of another made in the same millisecond.
+ */
 export const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .padStart(2, "0")}`;
 
 /**
  * Asserts the notification on screen. Looks inside the toast region only (Radix also copies
