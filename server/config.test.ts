@@ -31,6 +31,16 @@ describe("configuration", () => {
     expect(() => readConfig({ NODE_ENV: "test", TEST_CLOCK_START: "tomorrow" })).toThrow(/TEST_CLOCK_START:/);
   });
 
+  it("turns texts on with all three Twilio settings and refuses a partial set", () => {
+    const twilio = { TWILIO_ACCOUNT_SID: "ACabc123", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+447700900999" };
+    expect(readConfig(twilio).twilio).toMatchObject({ accountSid: "ACabc123", from: "+447700900999" });
+    expect(readConfig({}).twilio).toBeUndefined();
+    expect(() => readConfig({ ...twilio, TWILIO_AUTH_TOKEN: "" })).toThrow(
+      /TWILIO_ACCOUNT_SID: goes with TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three, or none/,
+    );
+    expect(() => readConfig({ TWILIO_FROM: "+447700900999" })).toThrow(ConfigError);
+  });
+
   it("stops on a bad value, naming the variable", () => {
     expect(() => readConfig({ PORT: "70000" })).toThrow(/PORT:/);
     expect(() => readConfig({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);
