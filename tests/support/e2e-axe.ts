@@ -37,6 +37,13 @@ async function violationsOf(page: Page, tags: string[]) {
  * stands: WCAG 2.2 AA, plus axe's best practices where `bestPractice` is set (the admin screens).
  */
 export async function expectNoSeriousViolations(page: Page, label: string, { bestPractice = false } = {}) {
+  // A menu or dialog still fading in reads as low contrast: check the page as it settles, once every
+  // finite animation and transition has run.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await violationsOf(page, bestPractice ? [...WCAG_TAGS, "best-practice"] : WCAG_TAGS);
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
