@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormDialog } from "~/components/ui/form-dialog";
 import { AddNewLink, RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
+import type { ItemFormProps } from "~/components/ui/resource-form";
 import { api } from "~/lib/api-client";
 import type { PostedForm } from "~/lib/posted-form";
 import { useAdminAction } from "~/lib/use-admin-action";
@@ -13,16 +14,6 @@ import { useEditMode } from "~/lib/use-edit-mode";
 export interface PostedToPage extends PostedForm {
   message: string;
   id: number | null;
-}
-
-export interface ItemFormProps<T> {
-  item: T | null;
-  /** The refused save of this form posted without JavaScript, shown with what was typed. */
-  posted?: PostedForm;
-  /** On the page rather than in the dialog: the form without JavaScript. */
-  inline?: boolean;
-  onSaved: () => void;
-  onCancel: () => void;
 }
 
 export interface ItemCardProps {

@@ -64,7 +64,7 @@ export default function ManageBlogPosts({ loaderData, actionData }: Route.Compon
       }}
       dialogClassName="max-w-2xl"
       renderCard={(post, card) => <BlogAdminCard post={post} {...card} />}
-      renderForm={({ item, ...form }) => <BlogPostForm post={item} {...form} />}
+      renderForm={(form) => <BlogPostForm {...form} />}
     />
   );
 }

@@ -101,9 +101,7 @@ export default function ManageGallery({ loaderData, actionData }: Route.Componen
       nameOf={(item) => item.title}
       dialogDescriptions={{ add: "A new style for the gallery.", edit: "Change the details of this style." }}
       renderCard={(item, card) => <GalleryAdminItemCard item={item} {...card} />}
-      renderForm={({ item, ...form }) => (
-        <GalleryItemForm item={item} categories={categories} stylists={stylists} {...form} />
-      )}
+      renderForm={(form) => <GalleryItemForm categories={categories} stylists={stylists} {...form} />}
       itemsHeading="Gallery Items"
     >
       <GalleryAdminCategories categories={categories} addingOnPage={loaderData.addingCategory} />

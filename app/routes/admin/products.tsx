@@ -60,7 +60,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
       nameOf={(product) => product.name}
       dialogDescriptions={{ add: "A new product for the shop page.", edit: "Change the details of this product." }}
       renderCard={(product, card) => <ProductAdminCard product={product} {...card} />}
-      renderForm={({ item, ...form }) => <ProductForm product={item} {...form} />}
+      renderForm={(form) => <ProductForm {...form} />}
     />
   );
 }

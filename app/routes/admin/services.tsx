@@ -59,7 +59,7 @@ export default function ManageServices({ loaderData, actionData }: Route.Compone
         edit: "Change the details of this service.",
       }}
       renderCard={(service, card) => <ServiceAdminCard service={service} {...card} />}
-      renderForm={({ item, ...form }) => <ServiceForm service={item} {...form} />}
+      renderForm={(form) => <ServiceForm {...form} />}
     />
   );
 }

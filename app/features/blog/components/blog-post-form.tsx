@@ -1,72 +1,40 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { X } from "lucide-react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { FormDialogActions } from "~/components/ui/form-dialog";
-import { InlineFormActions } from "~/components/ui/page-notice";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
 import { ImagePicker } from "~/features/media/components/image-picker";
-import { postedFields, type PostedForm } from "~/lib/posted-form";
-import { useSaveResource } from "~/lib/use-admin-action";
-import {
-  BLOG_CATEGORIES,
-  blogPostFormSchema,
-  slugify,
-  type BlogPost,
-  type BlogPostFormInput,
-  type BlogPostFormValues,
-} from "../blog.schema";
+import { BLOG_CATEGORIES, blogPostFormSchema, slugify, type BlogPost } from "../blog.schema";
 
 const FIELDS = ["title", "content", "summary", "image", "author", "category", "tags"] as const;
 
-interface BlogPostFormProps {
-  post: BlogPost | null;
-  onSaved: () => void;
-  onCancel: () => void;
-  /** What the page's action answered to the form posted without JavaScript. */
-  posted?: PostedForm;
-  /** On the page rather than in the dialog (opened by its address, e.g. without JavaScript). */
-  inline?: boolean;
-}
-
-export function BlogPostForm({ post, onSaved, onCancel, posted, inline = false }: BlogPostFormProps) {
-  const defaults: Record<string, unknown> = posted?.values ??
-    post ?? { title: "", author: "", image: null, summary: "", content: "", tags: "" };
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BlogPostFormInput, unknown, BlogPostFormValues>({
-    resolver: zodResolver(blogPostFormSchema),
-    defaultValues: defaults as BlogPostFormInput,
+export function BlogPostForm({ item: post, onSaved, onCancel, posted, inline = false }: ItemFormProps<BlogPost>) {
+  const { register, control, formState, initial, errorOf, onSubmit } = useResourceForm({
+    schema: blogPostFormSchema,
+    fields: FIELDS,
+    item: post,
+    defaults: posted?.values ?? post ?? { title: "", author: "", image: null, summary: "", content: "", tags: "" },
+    posted,
+    noun: "Blog post",
+    endpoint: "/api/blog",
+    // The spec sends the slug with the post; the server derives its own from the title (adding -2 … when taken).
+    body: (values) => ({ ...values, slug: slugify(values.title) }),
+    onSaved,
   });
-  const { initial, errorOf } = postedFields<(typeof FIELDS)[number]>(defaults, errors, posted);
   const title = useWatch({ control, name: "title" }) ?? "";
   const slug = slugify(title, "");
-
-  const save = useSaveResource({ noun: "Blog post", endpoint: "/api/blog", setError, fields: FIELDS });
-
-  const onSubmit = handleSubmit(async (values) => {
-    // The spec sends the slug with the post; the server derives its own from the title (adding -2 … when taken).
-    const body = { ...values, slug: slugify(values.title) };
-    const saved = await save(post, body);
-    if (saved) onSaved();
-  });
-
-  const submitLabel = post ? "Update Post" : "Add Post";
   return (
-    <form
-      method="post"
-      action="/admin/blog"
-      encType="multipart/form-data"
+    <ResourceForm
+      page="/admin/blog"
+      multipart
+      itemId={post?.id}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4"
+      inline={inline}
+      submitLabel={post ? "Update Post" : "Add Post"}
+      submitting={formState.isSubmitting}
+      onCancel={onCancel}
     >
-      {post && <input type="hidden" name="id" value={post.id} />}
       <FormField
         label="Title"
         error={errorOf("title")}
@@ -140,11 +108,6 @@ export function BlogPostForm({ post, onSaved, onCancel, posted, inline = false }
       <FormField label="Tags" error={errorOf("tags")} hint="Separate tags with commas, e.g. fades, beard care.">
         {(field) => <Input {...field} {...register("tags")} defaultValue={initial("tags")} />}
       </FormField>
-      {inline ? (
-        <InlineFormActions cancelHref="/admin/blog" submitLabel={submitLabel} submitting={isSubmitting} />
-      ) : (
-        <FormDialogActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
-      )}
-    </form>
+    </ResourceForm>
   );
 }

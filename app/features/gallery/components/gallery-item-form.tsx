@@ -1,72 +1,45 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
-import { FormDialogActions } from "~/components/ui/form-dialog";
-import { InlineFormActions } from "~/components/ui/page-notice";
+import { Controller } from "react-hook-form";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
 import { ImagePicker } from "~/features/media/components/image-picker";
-import { postedFields, type PostedForm } from "~/lib/posted-form";
-import { useSaveResource } from "~/lib/use-admin-action";
-import {
-  galleryItemFormSchema,
-  type GalleryCategory,
-  type GalleryItem,
-  type GalleryItemFormInput,
-  type GalleryItemFormValues,
-} from "../gallery.schema";
+import { galleryItemFormSchema, type GalleryCategory, type GalleryItem } from "../gallery.schema";
 
 const FIELDS = ["title", "description", "image", "category", "stylist"] as const;
 
-interface GalleryItemFormProps {
-  item: GalleryItem | null;
+interface GalleryItemFormProps extends ItemFormProps<GalleryItem> {
   categories: GalleryCategory[];
   /** The team's names, offered for the stylist (any other name can still be typed). */
   stylists: readonly string[];
-  onSaved: () => void;
-  onCancel: () => void;
-  /** What the page's action answered to the form posted without JavaScript. */
-  posted?: PostedForm;
-  /** On the page rather than in the dialog (opened by its address, e.g. without JavaScript). */
-  inline?: boolean;
 }
 
 export function GalleryItemForm(props: GalleryItemFormProps) {
   const { item, categories, stylists, onSaved, onCancel, posted, inline = false } = props;
-  const defaults: Record<string, unknown> =
-    posted?.values ??
-    (item
-      ? { ...item, stylist: item.stylist ?? "" }
-      : { title: "", description: "", image: "", category: "", stylist: "" });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<GalleryItemFormInput, unknown, GalleryItemFormValues>({
-    resolver: zodResolver(galleryItemFormSchema),
-    defaultValues: defaults as GalleryItemFormInput,
+  const { register, control, formState, initial, errorOf, onSubmit } = useResourceForm({
+    schema: galleryItemFormSchema,
+    fields: FIELDS,
+    item,
+    defaults:
+      posted?.values ??
+      (item
+        ? { ...item, stylist: item.stylist ?? "" }
+        : { title: "", description: "", image: "", category: "", stylist: "" }),
+    posted,
+    noun: "Gallery item",
+    endpoint: "/api/gallery",
+    onSaved,
   });
-  const { initial, errorOf } = postedFields<(typeof FIELDS)[number]>(defaults, errors, posted);
-
-  const save = useSaveResource({ noun: "Gallery item", endpoint: "/api/gallery", setError, fields: FIELDS });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await save(item, values);
-    if (saved) onSaved();
-  });
-
-  const submitLabel = item ? "Update Item" : "Add Item";
   return (
-    <form
-      method="post"
-      action="/admin/gallery"
-      encType="multipart/form-data"
+    <ResourceForm
+      page="/admin/gallery"
+      multipart
+      itemId={item?.id}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4"
+      inline={inline}
+      submitLabel={item ? "Update Item" : "Add Item"}
+      submitting={formState.isSubmitting}
+      onCancel={onCancel}
     >
-      {item && <input type="hidden" name="id" value={item.id} />}
       <FormField label="Title" error={errorOf("title")}>
         {(field) => <Input {...field} {...register("title")} defaultValue={initial("title")} />}
       </FormField>
@@ -120,11 +93,6 @@ export function GalleryItemForm(props: GalleryItemFormProps) {
           )}
         </FormField>
       </div>
-      {inline ? (
-        <InlineFormActions cancelHref="/admin/gallery" submitLabel={submitLabel} submitting={isSubmitting} />
-      ) : (
-        <FormDialogActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
-      )}
-    </form>
+    </ResourceForm>
   );
 }

@@ -1,58 +1,34 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
-import { FormDialogActions } from "~/components/ui/form-dialog";
+import { Controller } from "react-hook-form";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { InlineFormActions } from "~/components/ui/page-notice";
+import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
 import { ImagePicker } from "~/features/media/components/image-picker";
-import { postedFields, type PostedForm } from "~/lib/posted-form";
-import { useSaveResource } from "~/lib/use-admin-action";
-import { productFormSchema, type Product, type ProductFormInput, type ProductFormValues } from "../products.schema";
+import { productFormSchema, type Product } from "../products.schema";
 
 const FIELDS = ["name", "price", "description", "image"] as const;
 
-interface ProductFormProps {
-  product: Product | null;
-  onSaved: () => void;
-  onCancel: () => void;
-  /** What the page's action answered to the form posted without JavaScript. */
-  posted?: PostedForm;
-  /** On the page rather than in the dialog (opened by its address, e.g. without JavaScript). */
-  inline?: boolean;
-}
-
-export function ProductForm({ product, onSaved, onCancel, posted, inline = false }: ProductFormProps) {
-  const defaults: Record<string, unknown> = posted?.values ?? product ?? { name: "", description: "", image: "" };
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
-    defaultValues: defaults as ProductFormInput,
+export function ProductForm({ item: product, posted, inline = false, onSaved, onCancel }: ItemFormProps<Product>) {
+  const { register, control, formState, initial, errorOf, onSubmit } = useResourceForm({
+    schema: productFormSchema,
+    fields: FIELDS,
+    item: product,
+    defaults: posted?.values ?? product ?? { name: "", description: "", image: "" },
+    posted,
+    noun: "Product",
+    endpoint: "/api/products",
+    onSaved,
   });
-  const { initial, errorOf } = postedFields<(typeof FIELDS)[number]>(defaults, errors, posted);
-
-  const save = useSaveResource({ noun: "Product", endpoint: "/api/products", setError, fields: FIELDS });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await save(product, values);
-    if (saved) onSaved();
-  });
-
-  const submitLabel = product ? "Update Product" : "Add Product";
   return (
-    <form
-      method="post"
-      action="/admin/products"
-      encType="multipart/form-data"
+    <ResourceForm
+      page="/admin/products"
+      multipart
+      itemId={product?.id}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4"
+      inline={inline}
+      submitLabel={product ? "Update Product" : "Add Product"}
+      submitting={formState.isSubmitting}
+      onCancel={onCancel}
     >
-      {product && <input type="hidden" name="id" value={product.id} />}
       <FormField label="Name" error={errorOf("name")}>
         {(field) => <Input {...field} {...register("name")} defaultValue={initial("name")} />}
       </FormField>
@@ -83,11 +59,6 @@ export function ProductForm({ product, onSaved, onCancel, posted, inline = false
           />
         )}
       </FormField>
-      {inline ? (
-        <InlineFormActions cancelHref="/admin/products" submitLabel={submitLabel} submitting={isSubmitting} />
-      ) : (
-        <FormDialogActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
-      )}
-    </form>
+    </ResourceForm>
   );
 }
