@@ -4,6 +4,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast-store";
 import { ApiError, api } from "./api-client";
 import { withFieldErrors } from "./form-errors";
+import { savedNotice } from "./saved-notice";
 
 interface ActionOptions {
   /** The spec's success notice, e.g. { title: "Service created", description: "The service has been created successfully." }. */
@@ -75,14 +76,13 @@ interface SaveResourceOptions<F extends FieldValues> {
 export function useSaveResource<F extends FieldValues>(options: SaveResourceOptions<F>) {
   const { run } = useAdminAction();
   const { noun, endpoint, setError, fields, conflictField } = options;
-  const inSentence = options.nounInSentence ?? noun.toLowerCase();
   return (existing: { id: number } | null, body: object) => {
     const call = existing
       ? api("PUT", `${endpoint}/${existing.id}`, { ...body, id: existing.id })
       : api("POST", endpoint, body);
     const verb = existing ? "updated" : "created";
     return run(() => withFieldErrors(call, setError, { fields, conflictField }), {
-      success: { title: `${noun} ${verb}`, description: `The ${inSentence} has been ${verb} successfully.` },
+      success: savedNotice(noun, verb, options.nounInSentence),
     });
   };
 }

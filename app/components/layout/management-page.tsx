@@ -8,6 +8,7 @@ import type { ItemFormProps } from "~/components/ui/resource-form";
 import { api } from "~/lib/api-client";
 import type { PostedForm } from "~/lib/posted-form";
 import { useAdminAction } from "~/lib/use-admin-action";
+import { savedNotice } from "~/lib/saved-notice";
 import { useEditMode } from "~/lib/use-edit-mode";
 
 /** What the page's action answered to a refused post: the item form's save, its bin, or another form's. */
@@ -73,10 +74,7 @@ export function ManagementPage<T extends { id: number }>(props: ManagementPagePr
 
   const remove = (item: T) =>
     run(() => api("DELETE", `${props.apiPath}/${item.id}`), {
-      success: {
-        title: `${sentenceCase(noun)} deleted`,
-        description: `The ${noun} has been deleted successfully.`,
-      },
+      success: savedNotice(sentenceCase(noun), "deleted"),
     });
 
   const addLink = (

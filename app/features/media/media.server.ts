@@ -216,11 +216,12 @@ export const fileTooLarge = (filename: string | undefined, maxFileBytes: number)
  * JavaScript) empties the field.
  */
 export async function storeFormImage(
-  { db, storage, maxFileBytes }: { db: Db; storage: MediaStorage; maxFileBytes: number },
+  { db, storage, config }: { db: Db; storage: MediaStorage; config: { limits: { uploadMaxFileBytes: number } } },
   form: FormData,
   values: Record<string, string>,
-  field: string,
+  field = "image",
 ): Promise<void> {
+  const maxFileBytes = config.limits.uploadMaxFileBytes;
   if (form.get(`${field}Remove`) === "on") values[field] = "";
   const file = form.get(`${field}Upload`);
   if (!(file instanceof File) || file.size === 0) return;

@@ -7,13 +7,10 @@ import { BlogPostForm } from "~/features/blog/components/blog-post-form";
 import { blogPostFormSchema, type BlogPost } from "~/features/blog/blog.schema";
 import { createPost, deletePost, listPosts, updatePost } from "~/features/blog/blog.server";
 import { formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
+import { savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/blog";
 
-const SAVED_NOTICES = {
-  created: "Blog post created: the blog post has been created successfully.",
-  updated: "Blog post updated: the blog post has been updated successfully.",
-  deleted: "Blog post deleted: the blog post has been deleted successfully.",
-};
+const SAVED_NOTICES = savedNotices("Blog post");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -29,12 +26,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
   const form = await request.formData();
   const values = formTextValues(form);
-  const { db, storage, config } = context;
+  const { db } = context;
   return resourceFormAction(values, {
     page: "/admin/blog",
     schema: blogPostFormSchema,
-    prepare: () =>
-      storeFormImage({ db, storage, maxFileBytes: config.limits.uploadMaxFileBytes }, form, values, "image"),
+    prepare: () => storeFormImage(context, form, values),
     create: (input) => createPost(db, input),
     update: (id, input) => updatePost(db, id, input),
     remove: (id) => deletePost(db, id),

@@ -11,13 +11,10 @@ import { api } from "~/lib/api-client";
 import { formTextValues, resourceFormAction } from "~/lib/form-action.server";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
+import { savedNotice, savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/faq";
 
-const SAVED_NOTICES = {
-  created: "FAQ created: the FAQ has been created successfully.",
-  updated: "FAQ updated: the FAQ has been updated successfully.",
-  deleted: "FAQ deleted: the FAQ has been deleted successfully.",
-} as const;
+const SAVED_NOTICES = savedNotices("FAQ", "FAQ");
 
 /** `?edit=<id>` puts that FAQ in the form (the Edit links' target without JavaScript). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -64,7 +61,7 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
   };
   const remove = async (faq: Faq) => {
     const deleted = await run(() => api("DELETE", `/api/faqs/${faq.id}`).then(() => true), {
-      success: { title: "FAQ deleted", description: "The FAQ has been deleted successfully." },
+      success: savedNotice("FAQ", "deleted", "FAQ"),
     });
     if (deleted && editing?.id === faq.id) done();
   };

@@ -19,12 +19,11 @@ import {
 import { storeFormImage } from "~/features/media/media.server";
 import { formFailure, formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
 import { parseRowId } from "~/lib/schema-fields";
+import { savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/gallery";
 
 const SAVED_NOTICES = {
-  created: "Gallery item created: the gallery item has been created successfully.",
-  updated: "Gallery item updated: the gallery item has been updated successfully.",
-  deleted: "Gallery item deleted: the gallery item has been deleted successfully.",
+  ...savedNotices("Gallery item"),
   "category-added": "Category added successfully",
   "category-deleted": "Category deleted successfully",
 };
@@ -57,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
   const form = await request.formData();
   const values = formTextValues(form);
-  const { db, storage, config } = context;
+  const { db } = context;
   if (CATEGORY_INTENTS.includes(values.intent ?? "")) {
     try {
       if (values.intent === "add-category") await createGalleryCategory(db, galleryCategoryFormSchema.parse(values));
@@ -73,8 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return resourceFormAction(values, {
     page: "/admin/gallery",
     schema: galleryItemFormSchema,
-    prepare: () =>
-      storeFormImage({ db, storage, maxFileBytes: config.limits.uploadMaxFileBytes }, form, values, "image"),
+    prepare: () => storeFormImage(context, form, values),
     create: (input) => createGalleryItem(db, input),
     update: (id, input) => updateGalleryItem(db, id, input),
     remove: (id) => deleteGalleryItem(db, id),

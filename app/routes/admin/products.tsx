@@ -7,13 +7,10 @@ import { ProductForm } from "~/features/products/components/product-form";
 import { productFormSchema, type Product } from "~/features/products/products.schema";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/features/products/products.server";
 import { formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
+import { savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/products";
 
-const SAVED_NOTICES = {
-  created: "Product created: the product has been created successfully.",
-  updated: "Product updated: the product has been updated successfully.",
-  deleted: "Product deleted: the product has been deleted successfully.",
-};
+const SAVED_NOTICES = savedNotices("Product");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -29,12 +26,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context);
   const form = await request.formData();
   const values = formTextValues(form);
-  const { db, storage, config } = context;
+  const { db } = context;
   return resourceFormAction(values, {
     page: "/admin/products",
     schema: productFormSchema,
-    prepare: () =>
-      storeFormImage({ db, storage, maxFileBytes: config.limits.uploadMaxFileBytes }, form, values, "image"),
+    prepare: () => storeFormImage(context, form, values),
     create: (input) => createProduct(db, input),
     update: (id, input) => updateProduct(db, id, input),
     remove: (id) => deleteProduct(db, id),

@@ -6,13 +6,10 @@ import { ServiceForm } from "~/features/services/components/service-form";
 import { serviceFormSchema, type Service } from "~/features/services/services.schema";
 import { createService, deleteService, listServices, updateService } from "~/features/services/services.server";
 import { formTextValues, managementState, resourceFormAction } from "~/lib/form-action.server";
+import { savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/services";
 
-const SAVED_NOTICES = {
-  created: "Service created: the service has been created successfully.",
-  updated: "Service updated: the service has been updated successfully.",
-  deleted: "Service deleted: the service has been deleted successfully.",
-};
+const SAVED_NOTICES = savedNotices("Service");
 
 /** `?edit=new` or `?edit=<id>` opens the form on the page (the links' targets without JavaScript). */
 export async function loader({ context, request }: Route.LoaderArgs) {
