@@ -35,7 +35,10 @@ describe("resourceFormAction", () => {
     page: "/admin/things",
     schema,
     create: async (input: { name: string }) => calls.push(`create ${input.name}`),
-    update: async (id: number, input: { name: string }) => calls.push(`update ${id} ${input.name}`),
+    update: async (id: number, input: { name: string }) => {
+      if (input.name === "Taken") throw conflict("Name Taken is already in use");
+      calls.push(`update ${id} ${input.name}`);
+    },
     remove: async (id: number) => {
       if (id === 9) throw conflict("Thing 9 is in use");
       calls.push(`remove ${id}`);
@@ -62,5 +65,17 @@ describe("resourceFormAction", () => {
     });
     const inUse = await resourceFormAction({ id: "9", intent: "delete" }, form);
     expect(inUse).toMatchObject({ init: { status: 409 }, data: { message: "Thing 9 is in use", fieldErrors: {} } });
+  });
+
+  it("puts a save's 409 under the conflict field, and refuses a delete naming no item without saving", async () => {
+    const taken = await resourceFormAction({ id: "7", name: "Taken" }, { ...form, conflictField: "name" });
+    expect(taken).toMatchObject({
+      init: { status: 409 },
+      data: { fieldErrors: { name: "Name Taken is already in use" } },
+    });
+    calls.length = 0;
+    const noItem = await resourceFormAction({ id: "seven", intent: "delete", name: "Kept" }, form);
+    expect(noItem).toMatchObject({ init: { status: 404 }, data: { message: "Item not found" } });
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ZodError } from "zod";
-import { HttpError } from "./http-error";
+import { HttpError, notFound } from "./http-error";
 import { parseRowId } from "./schema-fields";
 
 /** What a form's route action answers when it refuses: the page shows these without JavaScript. */
@@ -11,7 +11,7 @@ export interface FormFailure {
   details: Record<string, unknown>;
 }
 
-function failureOf(error: unknown): { status: number; failure: FormFailure } {
+function failureOf(error: unknown, conflictField?: string): { status: number; failure: FormFailure } {
   if (error instanceof ZodError) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
@@ -22,15 +22,17 @@ function failureOf(error: unknown): { status: number; failure: FormFailure } {
   }
   // Anything else is a bug: it goes on to the error boundary.
   if (!(error instanceof HttpError)) throw error;
-  return { status: error.status, failure: { message: error.message, fieldErrors: {}, details: error.details } };
+  const fieldErrors: Record<string, string> =
+    error.status === 409 && conflictField ? { [conflictField]: error.message } : {};
+  return { status: error.status, failure: { message: error.message, fieldErrors, details: error.details } };
 }
 
 /**
  * The answer a route action gives its form when the feature refuses, with the status the API gives for
  * the same refusal: 400 and the schema's messages per field, or the feature's own status and message.
  */
-export function formFailure<T extends object>(error: unknown, extra: T) {
-  const { status, failure } = failureOf(error);
+export function formFailure<T extends object>(error: unknown, extra: T, conflictField?: string) {
+  const { status, failure } = failureOf(error, conflictField);
   return data({ ...extra, ...failure }, { status });
 }
 
@@ -59,7 +61,7 @@ export function managementState<T extends { id: number }, K extends string>(
   return { editing, notice };
 }
 
-interface ResourceForm<I> {
+interface ResourceFormHandlers<I> {
   /** The page the form is on, answered with `?saved=created|updated|deleted`. */
   page: string;
   schema: { parse: (values: unknown) => I };
@@ -68,6 +70,8 @@ interface ResourceForm<I> {
   remove: (id: number) => Promise<unknown>;
   /** Runs before the schema, e.g. storing an uploaded image and putting its address in `values`. */
   prepare?: () => Promise<void>;
+  /** The field a save's 409 belongs to (a taken order number), shown under it as the API's client does. */
+  conflictField?: string;
 }
 
 /**
@@ -75,10 +79,12 @@ interface ResourceForm<I> {
  * schema and feature functions as the resource's API, then back to the page (303) saying what happened,
  * or the refusal with the values as typed.
  */
-export async function resourceFormAction<I>(values: Record<string, string>, form: ResourceForm<I>) {
+export async function resourceFormAction<I>(values: Record<string, string>, form: ResourceFormHandlers<I>) {
   const id = parseRowId(values.id ?? "");
   try {
-    if (values.intent === "delete" && id !== null) {
+    if (values.intent === "delete") {
+      // As the API answers DELETE with an id that names no row; never read as a save.
+      if (id === null) throw notFound("Item");
       await form.remove(id);
       return redirect(`${form.page}?saved=deleted`, 303);
     }
@@ -87,7 +93,7 @@ export async function resourceFormAction<I>(values: Record<string, string>, form
     if (id === null) await form.create(input);
     else await form.update(id, input);
   } catch (error) {
-    return formFailure(error, { values, id });
+    return formFailure(error, { values, id }, values.intent === "delete" ? undefined : form.conflictField);
   }
   return redirect(`${form.page}?saved=${id === null ? "created" : "updated"}`, 303);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { savedNotice, savedNotices } from "./saved-notice";
+import { saveToast, savedNotices } from "./saved-notice";
 
 describe("the notices of an admin save", () => {
   it("words the toast as the spec does", () => {
-    expect(savedNotice("Service", "created")).toEqual({
+    expect(saveToast("Service", "created")).toEqual({
       title: "Service created",
       description: "The service has been created successfully.",
     });
-    expect(savedNotice("FAQ", "deleted", "FAQ")).toEqual({
+    expect(saveToast("FAQ", "deleted", "FAQ")).toEqual({
       title: "FAQ deleted",
       description: "The FAQ has been deleted successfully.",
     });

@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast-store";
 import { ApiError, api } from "./api-client";
 import { withFieldErrors } from "./form-errors";
-import { savedNotice } from "./saved-notice";
+import { saveToast } from "./saved-notice";
 
 interface ActionOptions {
   /** The spec's success notice, e.g. { title: "Service created", description: "The service has been created successfully." }. */
@@ -82,7 +82,7 @@ export function useSaveResource<F extends FieldValues>(options: SaveResourceOpti
       : api("POST", endpoint, body);
     const verb = existing ? "updated" : "created";
     return run(() => withFieldErrors(call, setError, { fields, conflictField }), {
-      success: savedNotice(noun, verb, options.nounInSentence),
+      success: saveToast(noun, verb, options.nounInSentence),
     });
   };
 }

@@ -7,8 +7,8 @@ import { AddNewLink, RefusedNotice, SavedNotice } from "~/components/ui/page-not
 import type { ItemFormProps } from "~/components/ui/resource-form";
 import { api } from "~/lib/api-client";
 import type { PostedForm } from "~/lib/posted-form";
+import { saveToast } from "~/lib/saved-notice";
 import { useAdminAction } from "~/lib/use-admin-action";
-import { savedNotice } from "~/lib/saved-notice";
 import { useEditMode } from "~/lib/use-edit-mode";
 
 /** What the page's action answered to a refused post: the item form's save, its bin, or another form's. */
@@ -74,7 +74,7 @@ export function ManagementPage<T extends { id: number }>(props: ManagementPagePr
 
   const remove = (item: T) =>
     run(() => api("DELETE", `${props.apiPath}/${item.id}`), {
-      success: savedNotice(sentenceCase(noun), "deleted"),
+      success: saveToast(sentenceCase(noun), "deleted"),
     });
 
   const addLink = (

@@ -17,13 +17,13 @@ export interface ItemFormProps<T> {
   onCancel: () => void;
 }
 
-interface ResourceFormOptions<I extends FieldValues, V extends object> {
+interface ResourceFormOptions<I extends FieldValues, V extends object, F extends Path<I>> {
   schema: z.ZodType<V, I>;
-  /** The fields the server may name in a refusal, each shown under its input. */
-  fields: readonly Path<I>[];
+  /** The form's fields: the ones the server may name in a refusal, each shown under its input. */
+  fields: readonly F[];
   /** The item being edited; none for a new one. */
   item: { id: number } | null;
-  /** What the form opens with: the values posted and refused, else the item's, else a new item's. */
+  /** What the form opens with: the item's values, or a new item's; a refused post's values win over these. */
   defaults: Record<string, unknown>;
   posted: PostedForm | undefined;
   /** As the toasts name it: "Product" → "Product created". */
@@ -31,7 +31,7 @@ interface ResourceFormOptions<I extends FieldValues, V extends object> {
   /** The API collection: POST for a new item, PUT `/{id}` for an existing one. */
   endpoint: string;
   /** The field a 409 from the server belongs to (a taken order number). */
-  conflictField?: Path<I>;
+  conflictField?: F;
   /** The body the API is sent, when it is more than the values. */
   body?: (values: V) => object;
   onSaved: () => void;
@@ -43,16 +43,20 @@ interface ResourceFormOptions<I extends FieldValues, V extends object> {
  * field's message from the client's check or the refused post (`errorOf`), and a submit that saves
  * through the API with the spec's toasts.
  */
-export function useResourceForm<I extends FieldValues, V extends object>(options: ResourceFormOptions<I, V>) {
-  const { defaults, posted, item, body, onSaved } = options;
+export function useResourceForm<I extends FieldValues, V extends object, F extends Path<I>>(
+  options: ResourceFormOptions<I, V, F>,
+) {
+  const { posted, item, body, onSaved } = options;
+  const defaults = posted?.values ?? options.defaults;
   const form = useForm<I, unknown, V>({
     // zodResolver infers its types from a concrete schema; here the schema is generic.
     resolver: zodResolver(options.schema as never) as unknown as Resolver<I, unknown, V>,
     defaultValues: defaults as DefaultValues<I>,
   });
-  const { initial, errorOf } = postedFields<Path<I>>(
+  // The admin forms are flat: each field's error sits at its own name.
+  const { initial, errorOf } = postedFields<F>(
     defaults,
-    form.formState.errors as Partial<Record<Path<I>, { message?: string }>>,
+    form.formState.errors as Partial<Record<F, { message?: string }>>,
     posted,
   );
   const save = useSaveResource<I>({

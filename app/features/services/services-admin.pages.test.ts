@@ -53,6 +53,23 @@ describe("/admin/services without JavaScript", () => {
     expect((await post(edit)).headers.get("location")).toBe("/admin/services?saved=updated");
     expect((await listServices(api.db))[0]).toMatchObject({ id: service!.id, price: 18 });
 
+    // A taken order number: the API's 409 and message, under the Order field with what was typed.
+    const another = new URLSearchParams(fields);
+    another.set("title", "Beard Trim");
+    expect((await post(another)).status).toBe(303);
+    const beardTrim = (await listServices(api.db)).find((other) => other.title === "Beard Trim")!;
+    const taken = beardTrim.order;
+    edit.set("order", String(taken));
+    const inUse = await post(edit);
+    expect(inUse.status).toBe(409);
+    const refusedForm = formHtml(inUse.text, 'action="/admin/services"');
+    expect(refusedForm).toContain(`Order number ${taken} is already in use. Please choose a different number.`);
+    expect(refusedForm).toMatch(
+      /<input[^>]*name="order"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="order"/,
+    );
+    expect(serviceForm(inUse.text).get("order")).toBe(String(taken));
+    await post(new URLSearchParams({ intent: "delete", id: String(beardTrim.id) }));
+
     const removal = await post(new URLSearchParams({ intent: "delete", id: String(service!.id) }));
     expect(removal.status).toBe(303);
     expect(removal.headers.get("location")).toBe("/admin/services?saved=deleted");

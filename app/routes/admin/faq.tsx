@@ -9,9 +9,9 @@ import { faqFormSchema, type Faq } from "~/features/faqs/faqs.schema";
 import { createFaq, deleteFaq, listFaqs, updateFaq } from "~/features/faqs/faqs.server";
 import { api } from "~/lib/api-client";
 import { formTextValues, resourceFormAction } from "~/lib/form-action.server";
+import { saveToast, savedNotices } from "~/lib/saved-notice";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useEditMode } from "~/lib/use-edit-mode";
-import { savedNotice, savedNotices } from "~/lib/saved-notice";
 import type { Route } from "./+types/faq";
 
 const SAVED_NOTICES = savedNotices("FAQ", "FAQ");
@@ -61,7 +61,7 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
   };
   const remove = async (faq: Faq) => {
     const deleted = await run(() => api("DELETE", `/api/faqs/${faq.id}`).then(() => true), {
-      success: savedNotice("FAQ", "deleted", "FAQ"),
+      success: saveToast("FAQ", "deleted", "FAQ"),
     });
     if (deleted && editing?.id === faq.id) done();
   };

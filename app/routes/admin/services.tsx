@@ -28,6 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return resourceFormAction(formTextValues(await request.formData()), {
     page: "/admin/services",
     schema: serviceFormSchema,
+    conflictField: "order",
     create: (input) => createService(db, input),
     update: (id, input) => updateService(db, id, input),
     remove: (id) => deleteService(db, id),

@@ -14,7 +14,7 @@ export function BlogPostForm({ item: post, onSaved, onCancel, posted, inline = f
     schema: blogPostFormSchema,
     fields: FIELDS,
     item: post,
-    defaults: posted?.values ?? post ?? { title: "", author: "", image: null, summary: "", content: "", tags: "" },
+    defaults: post ?? { title: "", author: "", image: null, summary: "", content: "", tags: "" },
     posted,
     noun: "Blog post",
     endpoint: "/api/blog",

@@ -19,11 +19,9 @@ export function GalleryItemForm(props: GalleryItemFormProps) {
     schema: galleryItemFormSchema,
     fields: FIELDS,
     item,
-    defaults:
-      posted?.values ??
-      (item
-        ? { ...item, stylist: item.stylist ?? "" }
-        : { title: "", description: "", image: "", category: "", stylist: "" }),
+    defaults: item
+      ? { ...item, stylist: item.stylist ?? "" }
+      : { title: "", description: "", image: "", category: "", stylist: "" },
     posted,
     noun: "Gallery item",
     endpoint: "/api/gallery",

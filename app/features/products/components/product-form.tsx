@@ -12,7 +12,7 @@ export function ProductForm({ item: product, posted, inline = false, onSaved, on
     schema: productFormSchema,
     fields: FIELDS,
     item: product,
-    defaults: posted?.values ?? product ?? { name: "", description: "", image: "" },
+    defaults: product ?? { name: "", description: "", image: "" },
     posted,
     noun: "Product",
     endpoint: "/api/products",

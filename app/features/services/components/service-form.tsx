@@ -7,23 +7,21 @@ import {
   SERVICE_ICONS,
   serviceFormSchema,
   type Service,
-  type ServiceFormInput,
 } from "../services.schema";
 
 const FIELDS = ["title", "price", "description", "category", "icon", "duration", "order"] as const;
 
-/** The Add New Service / Edit Service form; the server's message for a taken order lands on the Order field. */
+/**
+ * The Add New Service / Edit Service form; the server's message for a taken order lands on the Order field,
+ * from the API or from the page's action.
+ */
 export function ServiceForm({ item: service, onSaved, onCancel, posted, inline = false }: ItemFormProps<Service>) {
   const { register, formState, initial, errorOf, onSubmit } = useResourceForm({
     schema: serviceFormSchema,
     fields: FIELDS,
     item: service,
-    // A stored icon outside the form's four (older data) shows as the first choice.
-    defaults:
-      posted?.values ??
-      (service
-        ? { ...service, icon: service.icon as ServiceFormInput["icon"] }
-        : { title: "", description: "", icon: "Scissors" }),
+    // A stored icon outside the form's four (older data) shows as the first choice: the select has no such option.
+    defaults: service ?? { title: "", description: "", icon: "Scissors" },
     posted,
     noun: "Service",
     endpoint: "/api/services",
