@@ -28,6 +28,8 @@ interface ResourceFormOptions<I extends FieldValues, V extends object, F extends
   posted: PostedForm | undefined;
   /** As the toasts name it: "Product" → "Product created". */
   noun: string;
+  /** The noun inside the toast's sentence when plain lower case is wrong ("FAQ"). */
+  nounInSentence?: string;
   /** The API collection: POST for a new item, PUT `/{id}` for an existing one. */
   endpoint: string;
   /** The field a 409 from the server belongs to (a taken order number). */
@@ -61,6 +63,7 @@ export function useResourceForm<I extends FieldValues, V extends object, F exten
   );
   const save = useSaveResource<I>({
     noun: options.noun,
+    nounInSentence: options.nounInSentence,
     endpoint: options.endpoint,
     setError: form.setError,
     fields: options.fields,
