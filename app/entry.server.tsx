@@ -1,10 +1,20 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router caught on the server. A 4xx it answered itself (no such page, no action for a post) is
+ * the visitor's mistake, already in the request log, and its message quotes the path, which may be a
+ * booking's or a sign-in's private link: not logged. Requests the visitor abandoned are not errors either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+};
 
 /*
  * Pages wait for all content before the first byte (onAllReady): loaders read

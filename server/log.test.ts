@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { maskedPath, resolveLogFormat } from "./log";
+import { maskedPath } from "~/lib/masked-path";
+import { resolveLogFormat } from "./log";
 
 it("logs paths without their query string, private-link tokens or e-mail addresses", () => {
   const token = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5";

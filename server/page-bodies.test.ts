@@ -1,5 +1,5 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../tests/support/bookings";
 import { startTestApi, type TestApi } from "../tests/support/test-app";
@@ -112,5 +112,54 @@ describe("a form post of 50 MB to a page", () => {
     expect(page.status).toBe(400);
     expect(page.text).toContain("Invalid email address");
     expect(page.text).not.toContain("echo-me");
+  });
+});
+
+describe("a post to a page that is not a form", () => {
+  const postAs = (path: string, contentType: string | undefined, body: string) =>
+    api.anonymous().request("POST", path, {
+      body,
+      headers: { ...(contentType ? { "content-type": contentType } : {}), origin: api.baseUrl, accept: "text/html" },
+    });
+
+  it("is refused with 415, or 400 for a broken multipart body, and the error page: never a server error", async () => {
+    for (const path of ["/contact", "/bookings", "/account", managePath]) {
+      for (const [contentType, body] of [
+        ["application/json", '{"name":"Sam"}'],
+        ["text/plain", "name=Sam"],
+        [undefined, "name=Sam"],
+      ] as const) {
+        const answer = await postAs(path, contentType, body);
+        expect(answer.status, `${path} ${contentType}`).toBe(415);
+        expect(answer.text).toContain("The form was not sent as a form.");
+      }
+      const broken = await postAs(path, "multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-da");
+      expect(broken.status, `${path} broken multipart`).toBe(400);
+      expect(broken.text).toContain("The form sent could not be read.");
+    }
+  });
+
+  it("reads an empty post as an empty form: the action answers it as it would a form with nothing filled in", async () => {
+    const empty = await postAs("/contact", undefined, "");
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain("Invalid email address");
+  });
+});
+
+describe("a post to a page that has no action", () => {
+  it("answers 405, and logs no error carrying the private link it was sent to", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const answer = await api.anonymous().request("POST", `${managePath}/cancel`, {
+        body: "intent=cancel",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+      });
+      expect(answer.status).toBe(405);
+      const token = managePath.split("/").at(-1)!;
+      const loggedText = logged.mock.calls.flat().map((arg) => `${JSON.stringify(arg)} ${String(arg)}`);
+      expect(loggedText.filter((text) => text.includes(token))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

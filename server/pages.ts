@@ -100,6 +100,18 @@ function readBody(req: Request, limit: number) {
   });
 }
 
+const FORM_URLENCODED = "application/x-www-form-urlencoded";
+
+/** Whether a multipart body parses: a broken one (a bad boundary, a cut-off part) is the sender's fault. */
+async function readsAsForm(body: Buffer, contentType: string) {
+  try {
+    await new globalThis.Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function sendWebResponse(res: Response, response: globalThis.Response) {
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
@@ -155,17 +167,34 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
   const direct = createExpressHandler({ build, getLoadContext: (req, res) => loadContext(req, res) });
   const render = createRequestHandler(build, process.env.NODE_ENV);
 
-  /** A post to a page: its body read under the limit, then React Router's action and render. */
+  /** The page's error screen with the refusal's status, rendered as for a GET: no action runs. */
+  const refuse = async (req: Request, res: Response, refusal: PageRefusal) => {
+    const page = toWebRequest(req, res);
+    const request = new Request(page.url, { headers: page.headers, signal: page.signal });
+    return sendWebResponse(res, await render(request, loadContext(req, res, { refusal })));
+  };
+
+  /**
+   * A post to a page: its body read under the limit, then React Router's action and render. Every page form
+   * posts urlencoded or multipart; any other body is refused here (415, 400) rather than failing in an
+   * action as a server error.
+   */
   const post = async (req: Request, res: Response) => {
     let body: Buffer;
     try {
       body = await readBody(req, pageBodyLimit(req, res, ctx.config.limits));
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
-      const refusal = { status: 413, message: "The form sent was too large." };
-      const page = toWebRequest(req, res);
-      const request = new Request(page.url, { headers: page.headers, signal: page.signal });
-      return sendWebResponse(res, await render(request, loadContext(req, res, { refusal })));
+      return refuse(req, res, { status: 413, message: "The form sent was too large." });
+    }
+    const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (contentType !== FORM_URLENCODED && contentType !== "multipart/form-data") {
+      if (body.length > 0) return refuse(req, res, { status: 415, message: "The form was not sent as a form." });
+      // A post with nothing in it reads as an empty form.
+      req.headers["content-type"] = FORM_URLENCODED;
+    }
+    if (contentType === "multipart/form-data" && !(await readsAsForm(body, req.headers["content-type"]!))) {
+      return refuse(req, res, { status: 400, message: "The form sent could not be read." });
     }
     await sendWebResponse(res, await render(toWebRequest(req, res, { body }), loadContext(req, res)));
   };

@@ -150,6 +150,16 @@ export interface SeriesPlace {
 const overlapMessage = (booking: { reference: string; date: string; startTime: string }) =>
   `You already have a booking at ${formatTime(booking.startTime)} on ${formatShopDate(booking.date, "weekdayDate")} (${booking.reference}). To change it, use the link in your confirmation.`;
 
+/**
+ * The refusal of a customer's second, overlapping appointment. It names their booking (issue 20's words), so a
+ * try that meets it stays counted against the booking limits: nobody reads a stranger's day by trying times.
+ */
+class CustomerOverlap extends HttpError {
+  constructor(booking: { reference: string; date: string; startTime: string }) {
+    super(409, overlapMessage(booking));
+  }
+}
+
 export interface CustomerAppointment {
   email: string;
   date: string;
@@ -169,29 +179,56 @@ export async function assertNoOverlappingBooking(trx: Db, appointment: CustomerA
   await refuseOverlap(trx, appointment);
 }
 
-/**
- * The same check read before a booking's transaction: the customer sending their booking again is
- * told about it, rather than that the time (their own) is taken. The locked check still decides.
- */
-async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
-  const start = toMinutes(appointment.startTime);
-  const end = start + appointment.durationMinutes;
-  const sameDay = await db
+/** A customer's (one e-mail, any case) confirmed appointments on one day, with the barbers' times they hold. */
+const customerDay = (db: Db, appointment: Pick<CustomerAppointment, "email" | "date" | "exceptBookingId">) =>
+  db
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
-    .select(["b.reference", "s.date", "s.start_time", "b.duration_minutes"])
+    .select(["b.reference", "s.date", "s.start_time", "s.member_id", "b.duration_minutes"])
     .where(sql<string>`lower(b.customer_email)`, "=", customerKey(appointment.email))
     .where("b.status", "=", "confirmed")
     .where("s.date", "=", appointment.date)
     .$if(appointment.exceptBookingId !== undefined, (query) => query.where("b.id", "!=", appointment.exceptBookingId!))
     .orderBy("s.start_time")
     .execute();
-  const clash = sameDay.find((row) => {
+
+async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
+  const start = toMinutes(appointment.startTime);
+  const end = start + appointment.durationMinutes;
+  const clash = (await customerDay(db, appointment)).find((row) => {
     const from = toMinutes(row.start_time);
     return from < end && start < from + row.duration_minutes;
   });
-  if (clash)
-    throw conflict(overlapMessage({ reference: clash.reference, date: clash.date, startTime: clash.start_time }));
+  if (clash) throw new CustomerOverlap({ reference: clash.reference, date: clash.date, startTime: clash.start_time });
+}
+
+/**
+ * The same check read before an online booking's transaction, so that the customer sending a stale form for
+ * their own time is told about their booking rather than that the time is taken. It answers only for a time
+ * the shop would offer but for that customer's own bookings; any other time gets its own refusal first, so a
+ * stranger who knows the address learns nothing from times that cannot be booked, and a try that meets no
+ * booking of theirs is a real booking, mailed to the address (decision 039). The locked check still decides.
+ */
+async function refuseOverlapAtOfferedTime(
+  db: Db,
+  claim: ComputedTimeClaim,
+  rules: ShopSettings,
+  now: Date,
+  email: string,
+) {
+  const own = await customerDay(db, { email, date: claim.date });
+  const memberIds = claim.candidates.map((member) => member.id);
+  const busy = (await loadBusySpans(db, memberIds, claim.date, claim.date)).filter(
+    (span) => !own.some((booking) => booking.member_id === span.memberId && booking.start_time === span.startTime),
+  );
+  const { free, refusal } = freeForClaim(claim, rules, busy, now);
+  if (free.length === 0) throw refusal;
+  await refuseOverlap(db, {
+    email,
+    date: claim.date,
+    startTime: claim.startTime,
+    durationMinutes: claim.lengthMinutes,
+  });
 }
 
 export async function insertBooking(
@@ -411,27 +448,20 @@ export async function bookAppointment(
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
   const { services, totals } = await chosenServices(db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
-  if (!write.byAdmin) {
-    const { date, startTime, customerEmail: email } = input;
-    await refuseOverlap(db, { email, date, startTime, durationMinutes: totals.durationMinutes });
-  }
+  const claim: ComputedTimeClaim = {
+    date: input.date,
+    startTime: input.startTime,
+    lengthMinutes: totals.durationMinutes,
+    candidates,
+    ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
+  };
+  if (!write.byAdmin) await refuseOverlapAtOfferedTime(db, claim, rules, now, input.customerEmail);
   // The shop's own bookings (a caller on the phone) take no online payment.
   const payer = write.byAdmin ? undefined : write.payments;
   const pending = payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now));
   try {
     return await bookTimeTransaction(db, async (trx) => {
-      const slotId = await claimComputedTime(
-        trx,
-        {
-          date: input.date,
-          startTime: input.startTime,
-          lengthMinutes: totals.durationMinutes,
-          candidates,
-          ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
-        },
-        rules,
-        now,
-      );
+      const slotId = await claimComputedTime(trx, claim, rules, now);
       return insertBooking(trx, slotId, input, services, totals, now, write, pending);
     });
   } catch (error) {
@@ -470,10 +500,11 @@ export async function bookSlot(
   const { services, totals } = await chosenServices(db, input.services, rules);
   const slot = await db
     .selectFrom("booking_slots")
-    .select(["date", "start_time"])
+    .select(["date", "start_time", "status"])
     .where("id", "=", slotId)
     .executeTakeFirst();
-  if (slot && !write.byAdmin) {
+  // As for a computed time: the customer's booking is named only where the slot itself is open to them.
+  if (slot?.status === "available" && !hasStarted(slot.date, slot.start_time, now) && !write.byAdmin) {
     const appointment = { date: slot.date, startTime: slot.start_time, durationMinutes: totals.durationMinutes };
     await refuseOverlap(db, { email: input.customerEmail, ...appointment });
   }
@@ -602,7 +633,7 @@ export async function confirm(
   try {
     ({ booking, hold } = await book(now, { manageToken, byAdmin: options.byAdmin }));
   } catch (error) {
-    await forgetEvents(ctx.db, counted);
+    if (!(error instanceof CustomerOverlap)) await forgetEvents(ctx.db, counted);
     // The same form sent twice at once: the one that lost the race answers the winner's booking.
     if (formToken && error instanceof HttpError && error.status === 409) {
       const earlier = await earlierBooking(ctx, manageToken, input.customerEmail);

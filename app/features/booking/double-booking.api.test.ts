@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { newFormToken } from "./booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE, newFormToken } from "./booking.schema";
 
 /*
  * One customer, one appointment at a time: the same form sent again answers the booking it made, and a
@@ -28,7 +28,7 @@ const team: TeamMember[] = [];
 const wednesdays = (() => {
   let date = addDays(shopToday(), 3);
   while (dayOfWeek(date) !== 3) date = addDays(date, 1);
-  return Array.from({ length: 5 }, (_, index) => addDays(date, index * 7));
+  return Array.from({ length: 7 }, (_, index) => addDays(date, index * 7));
 })();
 
 const book = (body: object, client: TestClient = api.anonymous()) =>
@@ -154,5 +154,50 @@ describe("one customer's overlapping appointments", () => {
       .post(`/api/bookings/manage/${later.body.manageToken}/reschedule`, { date, startTime: "10:00" });
     expect(move.status).toBe(409);
     expect(move.body).toEqual({ message: overlapMessage(early.body.reference, date, "10:00") });
+  });
+});
+
+describe("what a stranger who knows a customer's address can learn by booking under it", () => {
+  it("hears of the customer's booking only at a time the shop would offer but for that booking", async () => {
+    const date = wednesdays[5]!;
+    const own = await book({ date, startTime: "12:00", memberId: team[0]!.id, customerEmail: "kept@example.com" });
+    expect(own.status).toBe(201);
+    expect(
+      (await book({ date, startTime: "12:00", memberId: team[1]!.id, customerEmail: "x@example.com" })).status,
+    ).toBe(201);
+    // Times nobody could book (another's, or before opening) answer as they would for anyone.
+    for (const attempt of [
+      { startTime: "12:00", memberId: team[1]!.id },
+      { startTime: "06:00", memberId: team[2]!.id },
+    ]) {
+      const probe = await book({ date, ...attempt, customerEmail: "KEPT@example.com" });
+      expect(probe.status, attempt.startTime).toBe(409);
+      expect(probe.body).toEqual({ message: NOT_ENOUGH_TIME_MESSAGE });
+    }
+    // The customer's own time, sent again from another form: their booking is named, as issue 20 asks.
+    const stale = await book({ date, startTime: "12:00", memberId: team[0]!.id, customerEmail: "kept@example.com" });
+    expect(stale.body).toEqual({ message: overlapMessage(own.body.reference, date, "12:00") });
+    expect(await confirmedOf("kept@example.com", date)).toHaveLength(1);
+  });
+
+  it("has each try that meets the customer's booking counted against the booking limits", async () => {
+    const limited = await startTestApi({ onDisk: true, env: { BOOKING_MAX_PER_EMAIL_PER_HOUR: "3" } });
+    try {
+      const owner = await limited.admin();
+      const service = { title: "Cut", price: 20, duration: 30, description: "Cut.", icon: "Scissors" };
+      const id = String((await owner.post("/api/services", { ...service, category: "hair" })).body.id);
+      const barber = { name: "Imran", bio: "", image: null, serviceIds: [id], timeOff: [] };
+      await owner.post("/api/team", { ...barber, weeklyHours: DEFAULT_SETTINGS.openingHours });
+      const date = wednesdays[6]!;
+      const tryAt = (startTime: string) =>
+        limited.anonymous().post("/api/bookings", { ...customer, services: [id], date, startTime });
+      expect((await tryAt("12:00")).status).toBe(201);
+      expect((await tryAt("12:00")).status).toBe(409);
+      expect((await tryAt("12:00")).status).toBe(409);
+      const fourth = await tryAt("12:00");
+      expect(fourth.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { hasStarted } from "~/lib/shop-time";
 import { paymentsOf } from "~/features/payments/payment-records.server";
 import { expireUnpaid } from "~/features/payments/payments.server";
 import { isOptedOut } from "~/features/texts/texts.server";
-import { eraseWaitlistEntries } from "~/features/waitlist/waitlist-rows.server";
+import { eraseWaitlistEntries, waitlistEntriesOf } from "~/features/waitlist/waitlist-rows.server";
 import {
   customerKeySchema,
   keyOfOwner,
@@ -303,6 +303,7 @@ export async function exportCustomer(db: Db, recordKey: string, now: Date = new 
       message: message.message,
       sentAt: message.created_at,
     })),
+    waitlist: "email" in owner ? await waitlistEntriesOf(db, owner.email) : [],
     ownerNotes: notes ?? null,
   };
 }

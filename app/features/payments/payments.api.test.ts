@@ -1,9 +1,11 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { startClockAt } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import {
   TEST_STRIPE_SECRET_KEY,
+  TEST_STRIPE_WEBHOOK_SECRET,
   startStripeDouble,
   stripeDoubleEnv,
   type StripeDouble,
@@ -225,6 +227,15 @@ describe("POST /api/payments/webhook", () => {
       headers: { "content-type": "application/json" },
     });
     expect(unsigned.status).toBe(400);
+    // Signed with the right secret, but not an event's shape: refused the same way, not a server error.
+    for (const payload of ['{"type":"checkout.session.completed"}', '{"id":"evt_1","type":"x","data":null}', "[]"]) {
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET });
+      const shapeless = await api.anonymous().request("POST", "/api/payments/webhook", {
+        body: payload,
+        headers: { "content-type": "application/json", "stripe-signature": header },
+      });
+      expect(shapeless.status, payload).toBe(400);
+    }
     await api.runJobs();
     expect((await manage(booked.body.manageToken)).status).toBe("awaiting_payment");
   });

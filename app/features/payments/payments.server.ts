@@ -76,6 +76,10 @@ export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: s
   const keys = await requireKeys(ctx);
   const event = verifiedEvent(rawBody, signature, keys.webhookSecret);
   if (!event) throw badRequest(SIGNATURE_MESSAGE);
+  // Signed, but not an event's shape: refused (Stripe retries) rather than a server error.
+  if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.data?.object !== "object") {
+    throw badRequest("The event has no id, type or data.");
+  }
   const object = event.data.object as { id?: string; object?: string };
   const queued = await ctx.db.transaction().execute(async (trx) => {
     const stored = await trx

@@ -72,6 +72,61 @@ export async function eraseWaitlistEntries(trx: Db, customerKey: string, now: Da
   return deleteEntries(trx, rows, now);
 }
 
+/** Each entry's services' titles, in the order chosen. */
+export async function serviceTitles(db: Db, entryIds: number[]) {
+  if (entryIds.length === 0) return new Map<number, string[]>();
+  const rows = await db
+    .selectFrom("waitlist_entry_services as ws")
+    .innerJoin("services as s", "s.id", "ws.service_id")
+    .select(["ws.entry_id", "s.title"])
+    .where("ws.entry_id", "in", entryIds)
+    .orderBy("ws.entry_id")
+    .orderBy("ws.position")
+    .execute();
+  const titles = new Map<number, string[]>();
+  for (const row of rows) titles.set(row.entry_id, [...(titles.get(row.entry_id) ?? []), row.title]);
+  return titles;
+}
+
+/** A customer's entries as their data export gives them: what they asked for and what came of it. */
+export async function waitlistEntriesOf(db: Db, customerKey: string) {
+  const entries = await db
+    .selectFrom("waitlist_entries as w")
+    .leftJoin("team_members as m", "m.id", "w.member_id")
+    .select([
+      "w.id",
+      "w.date",
+      "w.earliest",
+      "w.latest",
+      "w.customer_name",
+      "w.customer_email",
+      "w.customer_phone",
+      "w.status",
+      "w.created_at",
+      "m.name as member_name",
+    ])
+    .where("w.customer_key", "=", customerKey)
+    .orderBy("w.date")
+    .orderBy("w.id")
+    .execute();
+  const titles = await serviceTitles(
+    db,
+    entries.map((entry) => entry.id),
+  );
+  return entries.map((entry) => ({
+    date: entry.date,
+    services: titles.get(entry.id) ?? [],
+    barber: entry.member_name,
+    earliest: entry.earliest,
+    latest: entry.latest,
+    name: entry.customer_name,
+    email: entry.customer_email,
+    phone: entry.customer_phone,
+    status: entry.status,
+    joinedAt: entry.created_at,
+  }));
+}
+
 /** Entries for days that have passed lapse: nothing is left to offer them, so their personal data goes. */
 export async function lapsePastEntries(db: Db, today: string) {
   await db.deleteFrom("waitlist_entries").where("date", "<", today).execute();

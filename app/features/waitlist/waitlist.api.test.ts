@@ -412,11 +412,26 @@ describe("the owner's list", () => {
     expect(after.find((entry) => entry.id === id)?.status).toBe("cancelled");
   });
 
-  it("erases a customer's entries with the customer", async () => {
+  it("gives a customer's entries in their data export, and erases them with the customer", async () => {
     const date = workday(6);
     const token = await bookTheDay("Ezra Erased", date);
     await join("Ezra Erased", workday(7));
     await cancel(token);
+    // Before the erasure, the customer's data export lists what they asked the waitlist for.
+    const exported = await admin.get(
+      `/api/customers/${encodeURIComponent(person("Ezra Erased").customerEmail)}/export`,
+    );
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.body.waitlist).toEqual([
+      expect.objectContaining({
+        date: workday(7),
+        services: [expect.any(String)],
+        name: "Ezra Erased",
+        email: person("Ezra Erased").customerEmail,
+        phone: person("Ezra Erased").customerPhone.replace(/\s/g, ""),
+        status: "waiting",
+      }),
+    ]);
     const erased = await admin.delete(`/api/customers/${encodeURIComponent(person("Ezra Erased").customerEmail)}`);
     expect(erased.status, erased.text).toBe(200);
     const left = await api.db

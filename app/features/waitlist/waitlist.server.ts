@@ -31,7 +31,7 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { shopToday } from "~/lib/shop-time";
 import { offerMail, offerText, type OfferedTime } from "./waitlist-mail.server";
-import { WAITLIST_OFFER_JOB, queueWaitlistOffers, type WaitlistOfferJob } from "./waitlist-rows.server";
+import { queueWaitlistOffers, serviceTitles, WAITLIST_OFFER_JOB, type WaitlistOfferJob } from "./waitlist-rows.server";
 import {
   ALREADY_WAITING_MESSAGE,
   OFFER_CLAIMED_MESSAGE,
@@ -287,21 +287,6 @@ async function offeredTime(db: Db, entryId: number, slotId: number) {
     .where("w.status", "=", "offered")
     .executeTakeFirst();
   return row;
-}
-
-async function serviceTitles(db: Db, entryIds: number[]) {
-  if (entryIds.length === 0) return new Map<number, string[]>();
-  const rows = await db
-    .selectFrom("waitlist_entry_services as ws")
-    .innerJoin("services as s", "s.id", "ws.service_id")
-    .select(["ws.entry_id", "s.title"])
-    .where("ws.entry_id", "in", entryIds)
-    .orderBy("ws.entry_id")
-    .orderBy("ws.position")
-    .execute();
-  const titles = new Map<number, string[]>();
-  for (const row of rows) titles.set(row.entry_id, [...(titles.get(row.entry_id) ?? []), row.title]);
-  return titles;
 }
 
 /**
