@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 
 /*
  * A loopback double of Twilio's Messages API (POST /2010-04-01/Accounts/{sid}/Messages.json): it checks
- * the Basic credentials, records each text and can "go down" (answers 503) so a test sees the retries.
+ * the Basic credentials, records each text and can "go down" (answers 503) so a test sees the retries, or
+ * refuse one number as Twilio does (400 naming it in the message).
  */
 
 export const TEST_TWILIO = { accountSid: "ACtestdouble", authToken: "twilio-test-token", from: "+447700900999" };
@@ -16,7 +17,7 @@ export interface SentText {
 
 export async function startTwilioDouble() {
   const messages: SentText[] = [];
-  const state = { down: false };
+  const state = { down: false, refusedNumber: null as string | null };
   let counter = 0;
   const expectedAuth = `Basic ${Buffer.from(`${TEST_TWILIO.accountSid}:${TEST_TWILIO.authToken}`).toString("base64")}`;
 
@@ -34,6 +35,12 @@ export async function startTwilioDouble() {
       if (req.method !== "POST" || req.url !== path) return reply(404, { code: 20404, message: "Not found" });
       if (req.headers.authorization !== expectedAuth) return reply(401, { code: 20003, message: "Authenticate" });
       const params = new URLSearchParams(body);
+      if (params.get("To") === state.refusedNumber) {
+        return reply(400, {
+          code: 21211,
+          message: `The 'To' number ${state.refusedNumber} is not a valid phone number.`,
+        });
+      }
       const text = { to: params.get("To") ?? "", from: params.get("From") ?? "", body: params.get("Body") ?? "" };
       messages.push(text);
       reply(201, { sid: `SM${String(++counter).padStart(32, "0")}`, status: "queued", ...text });

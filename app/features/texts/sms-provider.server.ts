@@ -12,6 +12,9 @@ export interface SmsProvider {
 
 type TwilioSettings = NonNullable<Config["twilio"]>;
 
+/** A phone number as Twilio may write it in a message: + and digits, perhaps spaced or dashed. */
+const PHONE_NUMBER = /\+?\d[\d\s-]{5,}\d/g;
+
 export function twilioProvider(settings: TwilioSettings): SmsProvider {
   const endpoint = `${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const auth = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64")}`;
@@ -26,7 +29,9 @@ export function twilioProvider(settings: TwilioSettings): SmsProvider {
       });
       const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
       if (!response.ok || !answer.sid) {
-        throw new Error(`Twilio answered ${response.status}: ${answer.message ?? "no message id"}`);
+        // Twilio's messages may quote the number; the error goes to the job's record and the log.
+        const message = (answer.message ?? "no message id").replace(PHONE_NUMBER, "[the number]");
+        throw new Error(`Twilio answered ${response.status}: ${message}`);
       }
       return { id: answer.sid };
     },

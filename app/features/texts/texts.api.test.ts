@@ -75,6 +75,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   twilio.state.down = false;
+  twilio.state.refusedNumber = null;
 });
 
 describe("text messages", () => {
@@ -129,6 +130,20 @@ describe("text messages", () => {
     await api.runJobs({ now: () => new Date(Date.now() + 2 * 60_000) });
     await api.runJobs({ now: () => new Date(Date.now() + 10 * 60_000) });
     expect(textsTo("+447700900126")).toHaveLength(1);
+  });
+
+  it("a number Twilio refuses is kept out of the job's error, which the erasure of a customer cannot reach", async () => {
+    twilio.state.refusedNumber = "+447700900128";
+    expect((await book(freshDay(), { customerPhone: "07700 900128", smsConsent: true })).status).toBe(201);
+    await api.runJobs();
+    const failed = await api.db
+      .selectFrom("jobs")
+      .select("last_error")
+      .where("kind", "=", "booking-text")
+      .where("last_error", "like", "%not a valid phone number%")
+      .execute();
+    expect(failed.length).toBeGreaterThan(0);
+    for (const { last_error } of failed) expect(last_error).not.toMatch(/7700\s?900\s?128/);
   });
 
   it("STOP from the customer (signed by Twilio) is recorded and ends the texts; a forged one is refused", async () => {
