@@ -45,7 +45,8 @@ test("from the home page, a phone customer books two services moving on only wit
   await expect(chosen).toHaveCount(1);
   await expect(stickyBar(page)).toBeInViewport();
 
-  // A second service from the list as it stands on screen.
+  // A second service from the list as it stands on screen, once the page's smooth scroll to the top is over.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   const onScreen = page.getByRole("checkbox", { checked: false });
   let second: Locator | undefined;
   for (let index = 0; index < (await onScreen.count()) && !second; index++) {
