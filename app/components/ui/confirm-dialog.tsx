@@ -70,3 +70,18 @@ export function ConfirmDelete({ thing, name, consequence, trigger, onConfirm }: 
     />
   );
 }
+
+/**
+ * The bin's form, so that deleting works before hydration too: without JavaScript its submit button posts
+ * `intent=delete` and the id to the page's action; hydrated, the button opens its confirmation instead and
+ * the form never submits.
+ */
+export function DeleteForm({ id, action, children }: { id: number; action?: string; children: React.ReactNode }) {
+  return (
+    <form method="post" action={action} onSubmit={(event) => event.preventDefault()}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </form>
+  );
+}

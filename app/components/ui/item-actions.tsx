@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Button } from "./button";
-import { ConfirmDelete } from "./confirm-dialog";
+import { ConfirmDelete, DeleteForm } from "./confirm-dialog";
 
 interface ItemActionsProps {
   /** Names the item for screen readers: "Edit Skin Fade", "Delete Skin Fade". */
@@ -67,16 +67,7 @@ export function ItemActions({ name, thing, onEdit, editHref, deleteId, onDelete,
           <Pencil aria-hidden />
         </Button>
       )}
-      {deleteId === undefined ? (
-        confirm
-      ) : (
-        // Hydrated, the bin asks first and the form never submits; without JavaScript it posts the delete.
-        <form method="post" onSubmit={(event) => event.preventDefault()}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={deleteId} />
-          {confirm}
-        </form>
-      )}
+      {deleteId === undefined ? confirm : <DeleteForm id={deleteId}>{confirm}</DeleteForm>}
     </div>
   );
 }

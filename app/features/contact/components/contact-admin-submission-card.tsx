@@ -2,7 +2,7 @@ import { CalendarClock, Mail, Phone, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDelete } from "~/components/ui/confirm-dialog";
+import { ConfirmDelete, DeleteForm } from "~/components/ui/confirm-dialog";
 import { mailStatusBadge } from "~/lib/mail-status";
 import { formatShopInstant } from "~/lib/shop-time";
 import type { ContactSubmission } from "../contact.schema";
@@ -35,10 +35,7 @@ export function ContactAdminSubmissionCard({ submission, onDelete, busy }: Conta
             </time>
           </p>
         </div>
-        {/* Hydrated, the button asks first and the form never submits; without JavaScript it posts the delete. */}
-        <form method="post" onSubmit={(event) => event.preventDefault()}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={submission.id} />
+        <DeleteForm id={submission.id}>
           <ConfirmDelete
             thing="submission"
             name={submission.name}
@@ -59,7 +56,7 @@ export function ContactAdminSubmissionCard({ submission, onDelete, busy }: Conta
               </Button>
             }
           />
-        </form>
+        </DeleteForm>
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <a

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDelete } from "~/components/ui/confirm-dialog";
+import { ConfirmDelete, DeleteForm } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
 import type { Faq } from "../faqs.schema";
 
@@ -37,9 +37,7 @@ export function FaqAdminCard({ faq, editing, onEdit, onDelete, busy }: FaqAdminC
             Edit<span className="sr-only">: {faq.question}</span>
           </a>
         </Button>
-        <form method="post" action="/admin/faq" onSubmit={(event) => event.preventDefault()}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={faq.id} />
+        <DeleteForm id={faq.id} action="/admin/faq">
           <ConfirmDelete
             thing="FAQ"
             name={faq.question}
@@ -57,7 +55,7 @@ export function FaqAdminCard({ faq, editing, onEdit, onDelete, busy }: FaqAdminC
               </Button>
             }
           />
-        </form>
+        </DeleteForm>
       </div>
     </Card>
   );

@@ -2,7 +2,7 @@ import { AlertTriangle, RotateCcw, Trash2 } from "lucide-react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ConfirmDelete } from "~/components/ui/confirm-dialog";
+import { ConfirmDelete, DeleteForm } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
@@ -34,10 +34,7 @@ export function MediaGrid({ media }: { media: Media[] }) {
               <span className="min-w-0 flex-1 truncate text-xs font-medium" title={item.name}>
                 {item.name}
               </span>
-              {/* Hydrated, the bin asks first and the form never submits; without JavaScript it posts the delete. */}
-              <form method="post" onSubmit={(event) => event.preventDefault()}>
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={item.id} />
+              <DeleteForm id={item.id}>
                 <ConfirmDelete
                   thing="image"
                   name={item.name}
@@ -57,7 +54,7 @@ export function MediaGrid({ media }: { media: Media[] }) {
                     </Button>
                   }
                 />
-              </form>
+              </DeleteForm>
             </div>
           </li>
         ))}
