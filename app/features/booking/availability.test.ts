@@ -101,6 +101,33 @@ describe("memberStartTimes", () => {
     expect(starts(lunchBreak, "2026-11-30", 30)).toEqual([]); // the past
   });
 
+  it("counts the notice to the second, and on the days the clocks change", () => {
+    const allDay: MemberSchedule = {
+      ...partTime,
+      weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: "00:00", end: "23:59" }] })),
+    };
+    const open = { ...rules, openingHours: allDay.weeklyHours, minimumNoticeMinutes: 0, slotIntervalMinutes: 1 };
+    // Every start of the day, asked two days ahead (no notice cut-off), then each converted on its own.
+    const reference = (date: string, at: Date) =>
+      starts(allDay, date, 1, [], new Date(at.getTime() - 2 * 86_400_000), open).filter(
+        (time) => shopInstant(date, time).getTime() >= at.getTime(),
+      );
+    // 30 seconds past 10:20: 10:20 has begun, so the first start is 10:21.
+    expect(
+      starts(allDay, wednesday, 1, [], new Date(shopInstant(wednesday, "10:20").getTime() + 30_000), open)[0],
+    ).toBe("10:21");
+    // Summer time begins on 29 March 2026 and ends on 25 October 2026: every start agrees with its own instant.
+    for (const [date, instants] of [
+      ["2026-03-29", ["2026-03-29T00:30:00Z", "2026-03-29T01:00:00Z", "2026-03-29T01:59:30Z"]],
+      ["2026-10-25", ["2026-10-25T00:30:00Z", "2026-10-25T01:00:00Z", "2026-10-25T01:30:10Z"]],
+    ] as const) {
+      for (const instant of instants) {
+        const at = new Date(instant);
+        expect(starts(allDay, date, 1, [], at, open)).toEqual(reference(date, at));
+      }
+    }
+  });
+
   it("stops at the booking horizon", () => {
     const lastDay = "2027-01-26"; // today + 8 weeks, a Tuesday
     expect(starts(lunchBreak, lastDay, 30).length).toBeGreaterThan(0);

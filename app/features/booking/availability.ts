@@ -1,6 +1,6 @@
 import { dayOfWeek, openingRangesOn, rangeCovering, weekdayRanges } from "~/features/settings/opening-hours";
 import type { DateRange, ShopSettings, TimeRange, WeeklyHours } from "~/features/settings/settings.schema";
-import { addDays, fromMinutes, shopInstant, shopToday, toMinutes } from "~/lib/shop-time";
+import { addDays, fromMinutes, shopInstant, shopMoment, shopToday, toMinutes } from "~/lib/shop-time";
 
 /*
  * The bookable times, computed from explicit inputs and nothing else (no clock, no database),
@@ -93,18 +93,38 @@ export function memberStartTimes(
     .filter((span) => span.memberId === member.id && span.date === date)
     .map((span) => [toMinutes(span.startTime), toMinutes(span.endTime) + rules.bookingBufferMinutes] as const);
   const needed = lengthMinutes + rules.bookingBufferMinutes;
-  const earliest = now.getTime() + rules.minimumNoticeMinutes * 60_000;
+  const noticeAllows = noticeCheck(date, new Date(now.getTime() + rules.minimumNoticeMinutes * 60_000));
   const interval = Math.max(1, rules.slotIntervalMinutes);
   const starts: string[] = [];
   for (const [spanStart, spanEnd] of workingSpans(member, date, rules)) {
     for (let start = Math.ceil(spanStart / interval) * interval; start + needed <= spanEnd; start += interval) {
       const end = start + needed;
       if (held.some(([heldStart, heldEnd]) => start < heldEnd && heldStart < end)) continue;
-      if (shopInstant(date, fromMinutes(start)).getTime() < earliest) continue;
+      if (!noticeAllows(start)) continue;
       starts.push(fromMinutes(start));
     }
   }
   return starts;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Whether a start (minutes into `date`) lies at or after `earliest`. A time-zone conversion costs far more than
+ * the rest of the engine, so it is made once per date rather than once per start: only the day `earliest` falls
+ * on needs a cut-off, and on a day the clocks change its wall-clock minutes are not in step with instants, so
+ * there each start is converted as before.
+ */
+function noticeCheck(date: string, earliest: Date): (start: number) => boolean {
+  const moment = shopMoment(earliest);
+  if (date > moment.date) return () => true;
+  if (date < moment.date) return () => false;
+  const dayLength = shopInstant(date, "23:59").getTime() - shopInstant(date, "00:00").getTime();
+  if (dayLength !== 1439 * MINUTE_MS) {
+    return (start) => shopInstant(date, fromMinutes(start)).getTime() >= earliest.getTime();
+  }
+  const firstAllowed = toMinutes(moment.time) + (earliest.getTime() % MINUTE_MS > 0 ? 1 : 0);
+  return (start) => start >= firstAllowed;
 }
 
 export interface AvailabilityQuery {
@@ -137,8 +157,11 @@ export function availableTimes(
     }
   });
   const order = new Map(members.map((member, index) => [member.id, index]));
+  // `HH:mm` is fixed-width, so plain comparison orders it (localeCompare cost more than the engine itself).
   return times.toSorted(
-    (a, b) => a.startTime.localeCompare(b.startTime) || order.get(a.memberId)! - order.get(b.memberId)!,
+    (a, b) =>
+      (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0) ||
+      order.get(a.memberId)! - order.get(b.memberId)!,
   );
 }
 
