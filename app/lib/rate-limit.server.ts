@@ -42,43 +42,67 @@ class LimitExceeded extends Error {
  * share several never wait on each other in a circle.
  */
 export async function recordWithinLimits(db: Db, limits: RateLimit[], now = new Date()): Promise<LimitCheck> {
-  const ordered = [...limits].sort((a, b) => (`${a.bucket}\n${a.subject}` < `${b.bucket}\n${b.subject}` ? -1 : 1));
-  const at = now.toISOString();
   try {
-    const counted = await db.transaction().execute(async (trx) => {
-      for (const { bucket, subject } of ordered) {
-        await trx
-          .insertInto("rate_limit_locks")
-          .values({ bucket, subject, touched_at: at })
-          .onConflict((conflict) => conflict.columns(["bucket", "subject"]).doUpdateSet({ touched_at: at }))
-          .execute();
-      }
-      const ids: number[] = [];
-      const counts = new Map<RateLimit, number>();
-      for (const limit of ordered) {
-        const { id } = await trx
-          .insertInto("rate_limit_events")
-          .values({ bucket: limit.bucket, subject: limit.subject, created_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        ids.push(id);
-        const { count } = await trx
-          .selectFrom("rate_limit_events")
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .where("bucket", "=", limit.bucket)
-          .where("subject", "=", limit.subject)
-          .where("created_at", ">", since(now, limit.windowMs))
-          .executeTakeFirstOrThrow();
-        if (Number(count) > limit.max) throw new LimitExceeded(limit);
-        counts.set(limit, Number(count));
-      }
-      return { eventIds: ids, counts: limits.map((limit) => counts.get(limit)!) };
+    return await db.transaction().execute(async (trx) => {
+      const check = await countWithinLimits(trx, limits, now);
+      if (!check.allowed) throw new LimitExceeded(check.exceeded);
+      return check;
     });
-    return { allowed: true, ...counted };
   } catch (error) {
     if (error instanceof LimitExceeded) return { allowed: false, exceeded: error.limit };
     throw error;
   }
+}
+
+/**
+ * recordWithinLimits inside the caller's transaction, so that the events commit with the work they count (one
+ * commit instead of two, and an attempt that fails rolls its events back with it). On `allowed: false` the
+ * caller must roll back: the events are already written.
+ */
+export async function countWithinLimits(trx: Db, limits: RateLimit[], now: Date): Promise<LimitCheck> {
+  const ordered = [...limits].sort((a, b) => (`${a.bucket}\n${a.subject}` < `${b.bucket}\n${b.subject}` ? -1 : 1));
+  const at = now.toISOString();
+  for (const { bucket, subject } of ordered) {
+    await trx
+      .insertInto("rate_limit_locks")
+      .values({ bucket, subject, touched_at: at })
+      .onConflict((conflict) => conflict.columns(["bucket", "subject"]).doUpdateSet({ touched_at: at }))
+      .execute();
+  }
+  const ids: number[] = [];
+  const counts = new Map<RateLimit, number>();
+  for (const limit of ordered) {
+    const { id } = await trx
+      .insertInto("rate_limit_events")
+      .values({ bucket: limit.bucket, subject: limit.subject, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+    const count = await countInWindow(trx, limit, now);
+    if (count > limit.max) return { allowed: false, exceeded: limit };
+    counts.set(limit, count);
+  }
+  return { allowed: true, eventIds: ids, counts: limits.map((limit) => counts.get(limit)!) };
+}
+
+const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
+  const { count } = await db
+    .selectFrom("rate_limit_events")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("bucket", "=", limit.bucket)
+    .where("subject", "=", limit.subject)
+    .where("created_at", ">", since(now, limit.windowMs))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+};
+
+/**
+ * Whether one more event would stay within every limit, read without recording anything: a cheap refusal before
+ * outside work (a payment session) that the counted check inside the transaction then confirms.
+ */
+export async function withinLimits(db: Db, limits: RateLimit[], now: Date) {
+  for (const limit of limits) if ((await countInWindow(db, limit, now)) + 1 > limit.max) return false;
+  return true;
 }
 
 /** Forgets events recorded for an attempt that turned out not to count (a booking that failed). */

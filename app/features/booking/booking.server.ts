@@ -8,7 +8,7 @@ import { isExclusionViolation, isUniqueViolation } from "~/db/errors";
 import type { Service } from "~/features/services/services.schema";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
-import { forgetEvents, recordWithinLimits, type RateLimit } from "~/lib/rate-limit.server";
+import { countWithinLimits, recordWithinLimits, withinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
 import { formatShopDate, formatTime, fromMinutes, hasStarted, shopToday, toMinutes } from "~/lib/shop-time";
 import { keyedDigest } from "~/features/accounts/secret-box.server";
@@ -138,6 +138,11 @@ export interface BookingWrite {
   payments?: Pick<AppContext, "db" | "config">;
   /** An occurrence of repeat appointments (decision 032): mailed once for the whole series. */
   series?: SeriesPlace;
+  /**
+   * Counts the customer's limits first thing inside the booking's transaction, so they commit with the booking
+   * (one commit a booking, not two) and a booking that fails takes its count back with it.
+   */
+  countLimits?: (trx: Db) => Promise<void>;
 }
 
 /** Where a booking sits in its series; a later occurrence may lie past the booking horizon, up to its own date. */
@@ -461,6 +466,7 @@ export async function bookAppointment(
   const pending = payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now));
   try {
     return await bookTimeTransaction(db, async (trx) => {
+      await write.countLimits?.(trx);
       const slotId = await claimComputedTime(trx, claim, rules, now);
       return insertBooking(trx, slotId, input, services, totals, now, write, pending);
     });
@@ -510,6 +516,7 @@ export async function bookSlot(
   }
 
   return bookTimeTransaction(db, async (trx) => {
+    await write.countLimits?.(trx);
     const target = await trx
       .selectFrom("booking_slots")
       .select("member_id")
@@ -568,6 +575,15 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
   },
 ];
 
+/** The counted limit refused the booking inside its transaction (which then rolls back). */
+class BookingLimitReached extends Error {}
+
+const tooManyBookings = async (ctx: AppContext) =>
+  new HttpError(
+    429,
+    `You have made several bookings recently. Please try again later or call us on ${(await loadSettings(ctx.db)).phone}.`,
+  );
+
 const FORM_USED_MESSAGE = "This booking form has already been used. Please reload the page to make another booking.";
 
 /** The answer to a booking, as the API and the page show it. */
@@ -616,24 +632,21 @@ export async function confirm(
     const earlier = await earlierBooking(ctx, manageToken, input.customerEmail);
     if (earlier) return earlier;
   }
-  let counted: number[] = [];
-  if (!options.byAdmin) {
-    const check = await recordWithinLimits(ctx.db, bookingLimits(ctx, options.client, input.customerEmail), now);
-    if (!check.allowed) {
-      const shop = await loadSettings(ctx.db);
-      throw new HttpError(
-        429,
-        `You have made several bookings recently. Please try again later or call us on ${shop.phone}.`,
-      );
-    }
-    counted = check.eventIds;
-  }
+  const limits = options.byAdmin ? [] : bookingLimits(ctx, options.client, input.customerEmail);
+  // Read first, so a customer over the limit is refused before a payment session is opened for them.
+  if (!(await withinLimits(ctx.db, limits, now))) throw await tooManyBookings(ctx);
+  const countLimits = async (trx: Db) => {
+    if (!(await countWithinLimits(trx, limits, now)).allowed) throw new BookingLimitReached();
+  };
   let booking: BookingRecord;
   let hold: PaymentHold | null;
   try {
-    ({ booking, hold } = await book(now, { manageToken, byAdmin: options.byAdmin }));
+    ({ booking, hold } = await book(now, { manageToken, byAdmin: options.byAdmin, countLimits }));
   } catch (error) {
-    if (!(error instanceof CustomerOverlap)) await forgetEvents(ctx.db, counted);
+    if (error instanceof BookingLimitReached) throw await tooManyBookings(ctx);
+    // A try that met the customer's own booking stays counted (decision 039): its transaction, if it had begun,
+    // rolled its count back.
+    if (error instanceof CustomerOverlap) await recordWithinLimits(ctx.db, limits, now);
     // The same form sent twice at once: the one that lost the race answers the winner's booking.
     if (formToken && error instanceof HttpError && error.status === 409) {
       const earlier = await earlierBooking(ctx, manageToken, input.customerEmail);
