@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /*
- * The layers of ../shared/ARCHITECTURE.md (see docs/decisions/013-enforced-layers.md): ui (components, the
+ * The layers of docs/architecture.md (see docs/decisions/013-checked-html-and-enforced-layers.md): ui (components, the
  * browser parts of lib) → features → routes, never upwards; only `*.server.ts` modules reach app/db; nothing
  * under app/ imports server/. Boot (with the demo seed in server/seed), scripts and tests sit above everything and may import all of it.
  * The first element whose pattern matches a file names its layer, so the narrow patterns come first.
@@ -42,7 +42,7 @@ const LAYER_POLICIES = [
   { from: { element: { type: "app-context" } }, disallow: layers("shell", "route", "boot") },
 ].map((policy) => ({
   ...policy,
-  message: "This import runs against the layers of ARCHITECTURE.md (see eslint.config.js).",
+  message: "This import runs against the layers of docs/architecture.md (see eslint.config.js).",
 }));
 
 export default tseslint.config(
