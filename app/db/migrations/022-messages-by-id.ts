@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>) {
       continue;
     }
     const series = Array.isArray(payload.series)
-      ? (payload.series as Array<Record<string, unknown>>).map(({ booking: _booking, token: _token, ...entry }) => entry)
+      ? (payload.series as Array<Record<string, unknown>>).map(
+          ({ booking: _booking, token: _token, ...entry }) => entry,
+        )
       : undefined;
     const kept = Object.fromEntries(Object.entries(payload).filter(([field]) => !PERSONAL_FIELDS.includes(field)));
     const booking = payload.booking as { sequence?: number; paymentLine?: string } | undefined;
@@ -51,7 +53,11 @@ export async function up(db: Kysely<unknown>) {
       ...(booking?.sequence !== undefined ? { sequence: booking.sequence } : {}),
       ...(booking?.paymentLine ? { paymentLine: booking.paymentLine } : {}),
     };
-    await jobs.updateTable("jobs").set({ payload: JSON.stringify(stripped) }).where("id", "=", job.id).execute();
+    await jobs
+      .updateTable("jobs")
+      .set({ payload: JSON.stringify(stripped) })
+      .where("id", "=", job.id)
+      .execute();
   }
 }
 

@@ -283,7 +283,9 @@ describe("changing a booking from the page", () => {
     await api.runJobs();
     const movedMail = sink.to("mover@example.com").find((mail) => mail.subject.includes("has moved"))!;
     // Moved from the page, the mail still carries the booking's private link: the booking keeps it sealed.
-    expect(movedMail.leaves[0]!.body).toContain(`use your private link: ${PUBLIC_URL}/bookings/manage/${toMove.manageToken}`);
+    expect(movedMail.leaves[0]!.body).toContain(
+      `use your private link: ${PUBLIC_URL}/bookings/manage/${toMove.manageToken}`,
+    );
     expect((await api.anonymous().post(`/api/account/bookings/${toMove.reference}/cancel`)).status).toBe(401);
   });
 });

@@ -134,13 +134,22 @@ export async function createSignInLink(db: Db, email: string, now: Date = new Da
  * crash sends the same link in the same message (one Message-ID per job); once sent, the sealed token goes.
  */
 async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: Job) {
-  const link = await ctx.db.selectFrom("customer_sign_in_links").selectAll().where("id", "=", linkId).executeTakeFirst();
+  const link = await ctx.db
+    .selectFrom("customer_sign_in_links")
+    .selectAll()
+    .where("id", "=", linkId)
+    .executeTakeFirst();
   if (!link?.token_sealed) return;
   const token = decryptSecret(ctx.config, SIGN_IN_LINK_PURPOSE, link.token_sealed);
   const unsent = ctx.db.deleteFrom("customer_sign_in_links").where("id", "=", linkId);
-  if (!token || !ctx.mailer.enabled || !(await isKnownCustomer(ctx.db, link.email))) return void (await unsent.execute());
+  if (!token || !ctx.mailer.enabled || !(await isKnownCustomer(ctx.db, link.email)))
+    return void (await unsent.execute());
   // Valid for its full time from when it is mailed, however long the mail took.
-  await ctx.db.updateTable("customer_sign_in_links").set({ expires_at: linkExpiry(clockNow()) }).where("id", "=", linkId).execute();
+  await ctx.db
+    .updateTable("customer_sign_in_links")
+    .set({ expires_at: linkExpiry(clockNow()) })
+    .where("id", "=", linkId)
+    .execute();
   const mail = signInLinkMail(await loadSettings(ctx.db), link.email, signInLinkUrl(ctx, token));
   await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, job) });
   await ctx.db.updateTable("customer_sign_in_links").set({ token_sealed: null }).where("id", "=", linkId).execute();

@@ -84,7 +84,10 @@ async function mailFor(
 
 /** The mails that go to the customer: none once they were erased. */
 const toCustomer = (mail: BookingMailPayload["mail"]) =>
-  mail === "confirmation" || mail === "series-confirmation" || mail === "customer-cancellation" || mail === "reschedule";
+  mail === "confirmation" ||
+  mail === "series-confirmation" ||
+  mail === "customer-cancellation" ||
+  mail === "reschedule";
 
 /** The mails that show on the booking in the admin list; a cancellation's has no booking left to show on. */
 const shownOnBooking = (mail: BookingMailPayload["mail"]) =>

@@ -40,8 +40,7 @@ export type CancellationCause = "customer" | "admin" | "erasure" | "closure" | "
 
 /** One date of a series as its mail job holds it: the booking's id, or why the date was not booked. */
 export type SeriesJobEntry =
-  | { status: "booked"; bookingId: number }
-  | { status: "unavailable"; date: string; startTime: string; reason: string };
+  { status: "booked"; bookingId: number } | { status: "unavailable"; date: string; startTime: string; reason: string };
 
 export interface BookingMailPayload {
   bookingId: number;
@@ -96,7 +95,9 @@ export async function knownManageToken(db: Db, config: Config, bookingId: number
     .select("manage_token_sealed")
     .where("id", "=", bookingId)
     .executeTakeFirst();
-  return (row?.manage_token_sealed && decryptSecret(config, MANAGE_TOKEN_PURPOSE, row.manage_token_sealed)) || undefined;
+  return (
+    (row?.manage_token_sealed && decryptSecret(config, MANAGE_TOKEN_PURPOSE, row.manage_token_sealed)) || undefined
+  );
 }
 
 interface QueuedBooking {
@@ -231,7 +232,12 @@ export async function queueRescheduleMails(
  * A cancelled booking: its reminders go, and both sides get the calendar file that removes the event; the customer
  * is texted too. Not the customer who asked to be erased: nothing is sent to them any more, the shop's copy alone.
  */
-export async function queueCancellationMails(db: Db, booking: QueuedBooking, cause: CancellationCause, now = clockNow()) {
+export async function queueCancellationMails(
+  db: Db,
+  booking: QueuedBooking,
+  cause: CancellationCause,
+  now = clockNow(),
+) {
   await cancelJobs(db, reminderKey(booking.id));
   await cancelJobs(db, shopMoveMailKey(booking.id));
   await queueCancellationText(db, booking, cause !== "erasure", now);
@@ -240,7 +246,12 @@ export async function queueCancellationMails(db: Db, booking: QueuedBooking, cau
 }
 
 const pendingJobs = (db: Db, kinds: string[]) =>
-  db.selectFrom("jobs").select(["id", "kind", "payload"]).where("state", "=", "pending").where("kind", "in", kinds).execute();
+  db
+    .selectFrom("jobs")
+    .select(["id", "kind", "payload"])
+    .where("state", "=", "pending")
+    .where("kind", "in", kinds)
+    .execute();
 
 /**
  * The booking's row goes with its deleted slot: its mails still waiting keep the booking as it was, the one
@@ -251,7 +262,11 @@ export async function keepDeletedBookingInMails(db: Db, booking: MailBooking & {
     const payload = JSON.parse(job.payload) as BookingMailPayload;
     if (payload.bookingId !== booking.id) continue;
     const kept: BookingMailPayload = { ...payload, deletedBooking: booking };
-    await db.updateTable("jobs").set({ payload: JSON.stringify(kept) }).where("id", "=", job.id).execute();
+    await db
+      .updateTable("jobs")
+      .set({ payload: JSON.stringify(kept) })
+      .where("id", "=", job.id)
+      .execute();
   }
 }
 
@@ -266,9 +281,13 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>,
     bookingIds.size === 0
       ? new Set<string>()
       : new Set(
-          (await db.selectFrom("bookings").select("reference").where("id", "in", [...bookingIds]).execute()).map(
-            (row) => row.reference,
-          ),
+          (
+            await db
+              .selectFrom("bookings")
+              .select("reference")
+              .where("id", "in", [...bookingIds])
+              .execute()
+          ).map((row) => row.reference),
         );
   const dropped: number[] = [];
   for (const job of await pendingJobs(db, [BOOKING_MAIL_JOB, BOOKING_REMINDER_JOB, PAYMENT_MAIL_JOB])) {
@@ -278,7 +297,8 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>,
       job.kind === PAYMENT_MAIL_JOB
         ? references.has(payload.reference ?? "")
         : bookingIds.has(payload.bookingId ?? 0) || (deletedAddress !== undefined && emails.has(deletedAddress));
-    const toShop = payload.mail === "shop-cancellation" || payload.mail === "shop-notice" || payload.mail === "shop-reschedule";
+    const toShop =
+      payload.mail === "shop-cancellation" || payload.mail === "shop-notice" || payload.mail === "shop-reschedule";
     if (!aboutThem) continue;
     if (toShop && !payload.deletedBooking) continue;
     dropped.push(job.id);

@@ -240,7 +240,9 @@ describe("booking mails through a real SMTP server", () => {
     // An erased customer is sent nothing more (decision 043): only the confirmation reached them, and the shop's
     // copy cancels the event, naming the time and the reference, not the person being erased.
     expect(sink.to("forget-me@example.com")).toHaveLength(1);
-    const forgottenToShop = sink.to(SHOP_EMAIL).findLast((mail) => mail.subject.includes(erased.confirmation.reference))!;
+    const forgottenToShop = sink
+      .to(SHOP_EMAIL)
+      .findLast((mail) => mail.subject.includes(erased.confirmation.reference))!;
     expect(forgottenToShop.subject).toMatch(/^Booking cancelled/);
     expect(readCalendar(calendarPart(forgottenToShop).body).calendar.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(textOf(forgottenToShop)).toContain("asked for their personal data to be erased");

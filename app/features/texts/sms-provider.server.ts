@@ -58,7 +58,9 @@ export function twilioProvider(settings: TwilioSettings): SmsProvider {
       });
       if (response.ok && typeof answer.sid === "string") return { id: answer.sid };
       // An error status is Twilio not taking the text; a success without a message id leaves it unknown.
-      throw response.ok ? new Error(failure(response.status, answer)) : new ProviderRefusal(failure(response.status, answer));
+      throw response.ok
+        ? new Error(failure(response.status, answer))
+        : new ProviderRefusal(failure(response.status, answer));
     },
     async findSent(to, body, since) {
       // DateSent> takes a day (UTC): the list starts at the day of the attempt, newest first.

@@ -119,7 +119,10 @@ describe("a text in flight at a crash", () => {
   it("is sent (once) when Twilio never got it", async () => {
     const { booking } = await crashedMidSend();
     // The dead worker's call never reached Twilio.
-    twilio.messages.splice(twilio.messages.findIndex((text) => text.to === booking.to), 1);
+    twilio.messages.splice(
+      twilio.messages.findIndex((text) => text.to === booking.to),
+      1,
+    );
     await api.runJobs();
     await api.runJobs();
     expect(textsTo(booking.to)).toHaveLength(1);

@@ -69,7 +69,11 @@ export async function queueBookingTexts(
 ) {
   if (!booking.smsConsent) return;
   if (confirmation) {
-    await enqueueJob(db, { kind: TEXT_JOB, payload: textJob(booking, "confirmation"), maxAttempts: TEXT_MAX_ATTEMPTS }, now);
+    await enqueueJob(
+      db,
+      { kind: TEXT_JOB, payload: textJob(booking, "confirmation"), maxAttempts: TEXT_MAX_ATTEMPTS },
+      now,
+    );
   }
   if (reminderAt && reminderAt > now) {
     await enqueueJob(
