@@ -132,6 +132,11 @@ export interface BookingsTable {
   reference: string;
   /** SHA-256 of the private manage-link token; the token itself is only ever sent to the customer. */
   manage_token_hash: string;
+  /**
+   * The token sealed with SECRET_KEY, for the mails and texts that carry the link (read when they run, decision
+   * 043); null for a booking that sends none, one made before it was kept, and once erased.
+   */
+  manage_token_sealed: string | null;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
@@ -379,6 +384,8 @@ export interface CustomerSignInLinksTable {
   email: string;
   expires_at: string;
   created_at: string;
+  /** The link's token sealed with SECRET_KEY until its mail goes (decision 043); null once sent. */
+  token_sealed: string | null;
 }
 
 /** A customer's session (their own page): never an admin's, which live in `sessions`. */
@@ -466,7 +473,10 @@ export interface TextMessagesTable {
   booking_id: number;
   event: string;
   provider_id: string | null;
+  /** When the text was sent, or (while "sending") when the provider was called. */
   sent_at: string;
+  /** "sending" from just before the provider is called until it answers; "sent" once it took the text. */
+  state: Generated<"sending" | "sent">;
 }
 
 /** Phones (E.164) that answered STOP: never texted again. */

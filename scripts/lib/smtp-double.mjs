@@ -13,19 +13,25 @@ const decodeWords = (value) =>
         ).toString("utf8"),
   );
 
-export const subjectOf = (raw) => {
+/** A header's value, unfolded and decoded ("" when the message has none). */
+const headerOf = (raw, name) => {
   const head = raw.split("\r\n\r\n", 1)[0].replace(/\r\n[ \t]+/g, " ");
-  const line = head.split("\r\n").find((header) => /^subject:/i.test(header));
-  return line ? decodeWords(line.slice("subject:".length).trim()) : "";
+  const line = head.split("\r\n").find((header) => header.toLowerCase().startsWith(`${name}:`));
+  return line ? decodeWords(line.slice(name.length + 1).trim()) : "";
 };
+
+export const subjectOf = (raw) => headerOf(raw, "subject");
 
 /**
  * Listens on `port`; `onAccepted(message)` runs right after the server has answered 250 for a message,
  * the moment the sender may take it as delivered (a message whose connection dropped before that
- * answer is not counted: the sender never learned it went).
+ * answer is not counted: the sender never learned it went). With `holdMs`, a slow server: it has the whole
+ * message that long before it answers, and `onReceived(message)` runs as the hold begins (a receiving side may
+ * deliver such a message although its sender never heard back; `received` keeps them).
  */
-export async function startSmtpDouble({ port, onAccepted = () => {} }) {
+export async function startSmtpDouble({ port, onAccepted = () => {}, holdMs = 0, onReceived = () => {} }) {
   const messages = [];
+  const received = [];
   const server = new SMTPServer({
     disabledCommands: ["AUTH", "STARTTLS"],
     authOptional: true,
@@ -33,12 +39,19 @@ export async function startSmtpDouble({ port, onAccepted = () => {} }) {
     onData(stream, session, callback) {
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
         const message = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          subject: subjectOf(Buffer.concat(chunks).toString("utf8")),
+          subject: subjectOf(raw),
+          messageId: headerOf(raw, "message-id"),
           at: Date.now(),
         };
+        if (holdMs > 0) {
+          received.push(message);
+          onReceived(message);
+          await new Promise((resolve) => setTimeout(resolve, holdMs));
+        }
         callback();
         messages.push(message);
         onAccepted(message);
@@ -53,6 +66,7 @@ export async function startSmtpDouble({ port, onAccepted = () => {} }) {
     // The port listened on: with `port` 0 the system picks a free one.
     url: `smtp://127.0.0.1:${server.server.address().port}`,
     messages,
+    received,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

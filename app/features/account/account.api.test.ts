@@ -96,7 +96,7 @@ async function bookWithAlex(email: string, date = ahead, startTime = "10:00") {
     .select("id")
     .where("reference", "=", response.body.reference)
     .executeTakeFirstOrThrow();
-  return { id, reference: response.body.reference as string };
+  return { id, reference: response.body.reference as string, manageToken: response.body.manageToken as string };
 }
 
 describe("POST /api/account/sign-in", () => {
@@ -282,8 +282,10 @@ describe("changing a booking from the page", () => {
     expect(moved.body).toMatchObject({ reference: toMove.reference, startTime: "15:00", memberName: "Alex" });
     await api.runJobs();
     const movedMail = sink.to("mover@example.com").find((mail) => mail.subject.includes("has moved"))!;
-    // No private link to hand from the page: the mail points to the page instead.
-    expect(movedMail.leaves[0]!.body).toContain(`sign in to your page: ${PUBLIC_URL}/account`);
+    // Moved from the page, the mail still carries the booking's private link: the booking keeps it sealed.
+    expect(movedMail.leaves[0]!.body).toContain(
+      `use your private link: ${PUBLIC_URL}/bookings/manage/${toMove.manageToken}`,
+    );
     expect((await api.anonymous().post(`/api/account/bookings/${toMove.reference}/cancel`)).status).toBe(401);
   });
 });

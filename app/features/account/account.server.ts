@@ -17,7 +17,8 @@ import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import { eraseCustomer, exportCustomer } from "~/features/customers/customers.server";
 import { customerKey } from "~/features/customers/customers.schema";
-import { enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { enqueueJob, jobMessageId, type Job, type JobHandlers } from "~/features/jobs/jobs.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
@@ -76,8 +77,17 @@ export async function requestSignInLink(ctx: Ctx, email: string, client: string)
   if (!check.allowed) {
     throw new HttpError(429, "Too many sign-in links were asked for. Please wait an hour and try again.");
   }
-  await enqueueJob(ctx.db, { kind: SIGN_IN_LINK_JOB, payload: { email: key }, maxAttempts: 3 });
+  // The job carries the link's id: its token waits sealed on the link, and an erasure deletes both (decision 043).
+  const token = await createSignInLink(ctx.db, key, clockNow(), ctx.config);
+  const payload: SignInLinkJob = { linkId: hashToken(token) };
+  await enqueueJob(ctx.db, { kind: SIGN_IN_LINK_JOB, payload, maxAttempts: 3 });
 }
+
+interface SignInLinkJob {
+  linkId: string;
+}
+
+const SIGN_IN_LINK_PURPOSE = "sign-in-link";
 
 /** Whether the shop holds anything under the address: bookings or contact messages not erased. */
 async function isKnownCustomer(db: Db, email: string) {
@@ -98,30 +108,55 @@ async function isKnownCustomer(db: Db, email: string) {
   return booking !== undefined || message !== undefined;
 }
 
-/** Stores a new one-time link for the address (only its hash) and answers the token the mail carries. */
-export async function createSignInLink(db: Db, email: string, now: Date = new Date()) {
+const linkExpiry = (now: Date) => new Date(now.getTime() + SIGN_IN_LINK_MINUTES * MINUTE_MS).toISOString();
+
+/**
+ * Stores a new one-time link for the address (only its hash) and answers the token the mail carries; with
+ * `sealWith`, the token is also kept sealed until its mail goes.
+ */
+export async function createSignInLink(db: Db, email: string, now: Date = new Date(), sealWith?: SecretKeySource) {
   const token = newToken();
   await db
     .insertInto("customer_sign_in_links")
     .values({
       id: hashToken(token),
       email: customerKey(email),
-      expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * MINUTE_MS).toISOString(),
+      expires_at: linkExpiry(now),
       created_at: now.toISOString(),
+      token_sealed: sealWith ? encryptSecret(sealWith, SIGN_IN_LINK_PURPOSE, token) : null,
     })
     .execute();
   return token;
 }
 
+/**
+ * Mails a link asked for, when the address is one the shop knows (else the link goes unsent). A retry after a
+ * crash sends the same link in the same message (one Message-ID per job); once sent, the sealed token goes.
+ */
+async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: Job) {
+  const link = await ctx.db
+    .selectFrom("customer_sign_in_links")
+    .selectAll()
+    .where("id", "=", linkId)
+    .executeTakeFirst();
+  if (!link?.token_sealed) return;
+  const token = decryptSecret(ctx.config, SIGN_IN_LINK_PURPOSE, link.token_sealed);
+  const unsent = ctx.db.deleteFrom("customer_sign_in_links").where("id", "=", linkId);
+  if (!token || !ctx.mailer.enabled || !(await isKnownCustomer(ctx.db, link.email)))
+    return void (await unsent.execute());
+  // Valid for its full time from when it is mailed, however long the mail took.
+  await ctx.db
+    .updateTable("customer_sign_in_links")
+    .set({ expires_at: linkExpiry(clockNow()) })
+    .where("id", "=", linkId)
+    .execute();
+  const mail = signInLinkMail(await loadSettings(ctx.db), link.email, signInLinkUrl(ctx, token));
+  await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, job) });
+  await ctx.db.updateTable("customer_sign_in_links").set({ token_sealed: null }).where("id", "=", linkId).execute();
+}
+
 export const accountJobHandlers: JobHandlers = {
-  [SIGN_IN_LINK_JOB]: {
-    async run(ctx, payload) {
-      const { email } = payload as { email: string };
-      if (!ctx.mailer.enabled || !(await isKnownCustomer(ctx.db, email))) return;
-      const token = await createSignInLink(ctx.db, email);
-      await ctx.mailer.send(signInLinkMail(await loadSettings(ctx.db), email, signInLinkUrl(ctx, token)));
-    },
-  },
+  [SIGN_IN_LINK_JOB]: { run: (ctx, payload, job) => mailSignInLink(ctx, payload as SignInLinkJob, job) },
 };
 
 const cookieOptions = (ctx: Ctx) =>

@@ -1,10 +1,11 @@
 import type { AppContext } from "~/context";
-import type { Job, JobHandler, JobHandlers } from "~/features/jobs/jobs.server";
+import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { hasStarted } from "~/lib/shop-time";
 import {
   BOOKING_MAIL_JOB,
   BOOKING_REMINDER_JOB,
+  knownManageToken,
   type BookingMailPayload,
   type BookingReminderPayload,
 } from "./booking-jobs.server";
@@ -17,27 +18,52 @@ import {
   shopBookingNotice,
   shopCancellationMail,
   shopRescheduleNotice,
+  type MailBooking,
+  type SeriesMailEntry,
 } from "./booking-mail.server";
-import { findConfirmedBooking } from "./booking-record.server";
+import { findConfirmedBooking, loadBooking } from "./booking-record.server";
 import { bookAgainPath } from "./book-again";
 import { loadSettings } from "~/features/settings/settings.server";
 
-/* Sending the mails the booking queued. A throw is a failed attempt: the queue retries it later. */
+/*
+ * Sending the mails the booking queued, from the booking as it is when the job runs (decision 043). A throw is a
+ * failed attempt: the queue retries it later.
+ */
 
-/** One Message-ID per job: every attempt of a job sends the same message (docs/decisions/018). */
-const jobMessageId = (ctx: AppContext, job: Job) =>
-  `<job-${job.id}.${job.kind}@${new URL(ctx.config.publicUrl).hostname}>`;
+/** The series' dates as its mail tells them, each booked one with its booking and link as they are now. */
+async function seriesEntries(ctx: AppContext, job: BookingMailPayload): Promise<SeriesMailEntry[]> {
+  const entries: SeriesMailEntry[] = [];
+  for (const entry of job.series ?? []) {
+    if (entry.status !== "booked") {
+      entries.push(entry);
+      continue;
+    }
+    const booking = await loadBooking(ctx.db, { id: entry.bookingId });
+    if (!booking) continue;
+    const token = await knownManageToken(ctx.db, ctx.config, entry.bookingId);
+    entries.push({ status: "booked", bookingId: entry.bookingId, booking, ...(token ? { token } : {}) });
+  }
+  return entries;
+}
 
 async function mailFor(
   ctx: AppContext,
-  { mail, booking, token, previous, cause, movedBy, series }: BookingMailPayload,
+  job: BookingMailPayload,
+  booking: MailBooking,
 ): Promise<OutgoingMail | undefined> {
+  const { mail, previous, cause, movedBy } = job;
   const shopEmail = ctx.config.mail.shopEmail;
+  const token = () => knownManageToken(ctx.db, ctx.config, job.bookingId);
   switch (mail) {
     case "confirmation":
-      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, token);
+      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, await token());
     case "series-confirmation":
-      return customerSeriesConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, series ?? []);
+      return customerSeriesConfirmationMail(
+        ctx.config,
+        await loadSettings(ctx.db),
+        booking,
+        await seriesEntries(ctx, job),
+      );
     case "shop-notice":
       return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
     case "customer-cancellation":
@@ -48,12 +74,20 @@ async function mailFor(
         : undefined;
     case "reschedule":
       return (
-        previous && customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, token, movedBy)
+        previous &&
+        customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, await token(), movedBy)
       );
     case "shop-reschedule":
       return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
   }
 }
+
+/** The mails that go to the customer: none once they were erased. */
+const toCustomer = (mail: BookingMailPayload["mail"]) =>
+  mail === "confirmation" ||
+  mail === "series-confirmation" ||
+  mail === "customer-cancellation" ||
+  mail === "reschedule";
 
 /** The mails that show on the booking in the admin list; a cancellation's has no booking left to show on. */
 const shownOnBooking = (mail: BookingMailPayload["mail"]) =>
@@ -82,6 +116,15 @@ const confirmedIds = (job: BookingMailPayload) => [
   ...(job.series ?? []).flatMap((entry) => (entry.status === "booked" ? [entry.bookingId] : [])),
 ];
 
+/** The booking the mail is about, as it is now (or as it was, when its row went with its slot). */
+async function mailedBooking(ctx: AppContext, job: BookingMailPayload): Promise<MailBooking | undefined> {
+  const booking = (await loadBooking(ctx.db, { id: job.bookingId })) ?? job.deletedBooking;
+  if (!booking) return undefined;
+  return job.paymentLine ? { ...booking, paymentLine: job.paymentLine } : booking;
+}
+
+const erased = (booking: MailBooking) => booking.customerEmail === "";
+
 const bookingMail: JobHandler = {
   async run(ctx, payload, queued) {
     const job = payload as BookingMailPayload;
@@ -95,12 +138,13 @@ const bookingMail: JobHandler = {
       }
       return;
     }
+    const booking = await mailedBooking(ctx, job);
+    if (!booking || (toCustomer(job.mail) && erased(booking))) return;
     // A mail about the booking's time written before the customer moved it again: the later mail tells them.
-    if (job.mail === "confirmation" || job.mail === "reschedule") {
-      const current = await findConfirmedBooking(ctx.db, job.bookingId);
-      if (current && current.sequence > (job.booking.sequence ?? 0)) return;
+    if ((job.mail === "confirmation" || job.mail === "reschedule") && (booking.sequence ?? 0) > (job.sequence ?? 0)) {
+      return;
     }
-    const mail = await mailFor(ctx, job);
+    const mail = await mailFor(ctx, job, booking);
     if (!mail) return;
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
     if (confirms(job)) {
@@ -114,19 +158,21 @@ const bookingMail: JobHandler = {
   },
   async onFailure(ctx, payload, error) {
     const job = payload as BookingMailPayload;
-    const to = (await mailFor(ctx, job))?.to ?? job.booking.customerEmail;
-    if (shownOnBooking(job.mail)) await recordMailFailure(ctx, job.bookingId, to, error);
-    else {
+    if (shownOnBooking(job.mail)) {
+      const booking = await mailedBooking(ctx, job);
+      const to = (booking && (await mailFor(ctx, job, booking))?.to) ?? booking?.customerEmail ?? "";
+      await recordMailFailure(ctx, job.bookingId, to, error);
+    } else {
       // The log outlives an erasure: it names the side the mail was for, not the address.
       const side = job.mail === "customer-cancellation" ? "the customer" : "the shop";
-      console.error(`Cancellation mail for booking ${job.booking.reference} to ${side} failed: ${error}`);
+      console.error(`Cancellation mail for booking ${job.bookingId} to ${side} failed: ${error}`);
     }
   },
 };
 
 const bookingReminder: JobHandler = {
   async run(ctx, payload, queued) {
-    const { bookingId, token, date, startTime } = payload as BookingReminderPayload;
+    const { bookingId, date, startTime } = payload as BookingReminderPayload;
     const booking = await findConfirmedBooking(ctx.db, bookingId);
     // Cancelled, erased or already begun (the server was down past its time): nothing to remind of.
     if (!booking || !booking.customerEmail || hasStarted(booking.date, booking.startTime)) return;
@@ -134,6 +180,7 @@ const bookingReminder: JobHandler = {
     if (date !== undefined && (date !== booking.date || startTime !== booking.startTime)) return;
     if (!ctx.mailer.enabled) return;
     const bookAgain = bookAgainPath(booking.serviceIds, booking.memberId);
+    const token = await knownManageToken(ctx.db, ctx.config, bookingId);
     const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token, bookAgain);
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
   },

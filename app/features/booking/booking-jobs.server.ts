@@ -1,14 +1,26 @@
+import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
 import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/jobs.server";
+import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/payment-hold.server";
+import { PAYMENT_MAIL_JOB } from "~/features/payments/payment-records.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
-import type { MailBooking, MovedBy, PreviousTime, SeriesMailEntry } from "./booking-mail.server";
+import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
-import { queueBookingTexts, textReminderKey } from "~/features/texts/texts.server";
+import {
+  forgetBookingTexts,
+  queueBookingTexts,
+  queueCancellationText,
+  queueMoveText,
+} from "~/features/texts/texts.server";
 
 /*
- * The booking's side of the job queue: which mails a booking change queues. Each is called
- * inside the transaction of that change, so the mail is queued exactly when the change commits.
+ * The booking's side of the job queue: which mails and texts a booking change queues. Each is called inside the
+ * transaction of that change, so the message is queued exactly when the change commits. A job carries the
+ * booking's id and what the change was (its kind, cause, the time it moved from), never the customer's name,
+ * address, phone or the manage link's token: it reads them from the booking when it runs (decision 043), so an
+ * erasure in between leaves nothing to send and nothing held.
  */
 
 export const BOOKING_MAIL_JOB = "booking-mail";
@@ -26,33 +38,34 @@ export type BookingMailKind =
 /** Who or what cancelled a booking: the mails say why, and `cancelled_by` keeps it. */
 export type CancellationCause = "customer" | "admin" | "erasure" | "closure" | "payment-expired";
 
+/** One date of a series as its mail job holds it: the booking's id, or why the date was not booked. */
+export type SeriesJobEntry =
+  { status: "booked"; bookingId: number } | { status: "unavailable"; date: string; startTime: string; reason: string };
+
 export interface BookingMailPayload {
   bookingId: number;
   mail: BookingMailKind;
-  /** The booking as it was when the mail was queued: a deleted slot takes its booking row with it. */
-  booking: MailBooking;
-  /** The manage-link token, for the mails that carry the link. */
-  token?: string;
+  /** The booking's revision when queued: a confirmation or move mail outrun by a later move sends nothing. */
+  sequence?: number;
   /** Where a moved booking was, for the mails that say it moved. */
   previous?: PreviousTime;
-  /**
-   * Why a cancelled booking was cancelled. Absent from jobs queued before every cancellation mailed
-   * both sides, when the customer's mail meant the shop had cancelled and the shop's the customer.
-   */
+  /** Why a cancelled booking was cancelled. */
   cause?: CancellationCause;
   /** Who moved it; the customer when absent. */
   movedBy?: MovedBy;
-  /** A series' confirmation: every date, the booked ones with their booking and link (decision 032). */
-  series?: SeriesMailEntry[];
+  /** A series' confirmation: every date (decision 032). */
+  series?: SeriesJobEntry[];
+  /** What was paid online when booking (a deposit, the whole, a card saved), for the confirmation. */
+  paymentLine?: string;
+  /**
+   * The booking as it was, only in the cancellation mails of a booking deleted with its slot: its row is gone, so
+   * the job holds the one copy until it is sent; an erasure of its address drops the job.
+   */
+  deletedBooking?: MailBooking;
 }
 
 export interface BookingReminderPayload {
   bookingId: number;
-  /**
-   * The manage link's token; absent when the booking was last moved from the customer's own page, or by
-   * the shop when it no longer knew the link (the mail then points to the customer's page).
-   */
-  token?: string;
   /** The time it reminds of: a booking moved since is reminded by its new job, not this one. */
   date?: string;
   startTime?: string;
@@ -71,15 +84,47 @@ export const reminderKey = (bookingId: number) => `${BOOKING_REMINDER_JOB}:${boo
 export const reminderInstant = (date: string, startTime: string, leadHours: number) =>
   new Date(shopInstant(date, startTime).getTime() - leadHours * HOUR_MS);
 
-type QueuedBooking = MailBooking & { id: number; smsConsent?: boolean };
+/** The manage token as a booking keeps it for the mails and texts that carry its link (the row holds its hash). */
+export const sealManageToken = (keys: SecretKeySource, token: string) =>
+  encryptSecret(keys, MANAGE_TOKEN_PURPOSE, token);
+
+/** The booking's manage token, when it keeps one sealed (not after an erasure, nor for bookings made before). */
+export async function knownManageToken(db: Db, config: Config, bookingId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("bookings")
+    .select("manage_token_sealed")
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+  return (
+    (row?.manage_token_sealed && decryptSecret(config, MANAGE_TOKEN_PURPOSE, row.manage_token_sealed)) || undefined
+  );
+}
+
+interface QueuedBooking {
+  id: number;
+  date: string;
+  startTime: string;
+  memberName: string | null;
+  endTime: string;
+  customerEmail: string;
+  sequence?: number;
+  smsConsent?: boolean;
+  paymentLine?: string;
+}
 
 async function queueMail(
   db: Db,
   mail: BookingMailKind,
   booking: QueuedBooking,
-  extra: Pick<BookingMailPayload, "token" | "previous" | "cause" | "movedBy" | "series"> = {},
+  extra: Pick<BookingMailPayload, "previous" | "cause" | "movedBy"> = {},
 ) {
-  const payload: BookingMailPayload = { bookingId: booking.id, mail, booking, ...extra };
+  const payload: BookingMailPayload = {
+    bookingId: booking.id,
+    mail,
+    ...(booking.sequence !== undefined ? { sequence: booking.sequence } : {}),
+    ...(booking.paymentLine && mail === "confirmation" ? { paymentLine: booking.paymentLine } : {}),
+    ...extra,
+  };
   await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
 }
 
@@ -87,19 +132,14 @@ async function queueMail(
  * Puts the booking's one reminder at the lead time before its start, replacing any earlier one;
  * none when the appointment is already inside the lead time, since the mail just sent tells them.
  */
-async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | undefined, now: Date) {
+async function scheduleReminder(db: Db, booking: QueuedBooking, now: Date) {
   const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
-  await queueBookingTexts(db, booking, token, runAt, now, { confirmation: false });
+  await queueBookingTexts(db, booking, runAt, now, { confirmation: false });
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
     return;
   }
-  const payload: BookingReminderPayload = {
-    bookingId: booking.id,
-    ...(token ? { token } : {}),
-    date: booking.date,
-    startTime: booking.startTime,
-  };
+  const payload: BookingReminderPayload = { bookingId: booking.id, date: booking.date, startTime: booking.startTime };
   await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
 }
 
@@ -111,46 +151,22 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, token: string | 
 export async function queueBookingMails(
   db: Db,
   booking: QueuedBooking,
-  token: string,
   now: Date = clockNow(),
   series?: { position: number },
 ) {
-  if (!series) await queueMail(db, "confirmation", booking, { token });
-  if (!series || series.position === 0)
-    await queueBookingTexts(db, booking, token, undefined, now, { confirmation: true });
+  if (!series) await queueMail(db, "confirmation", booking);
+  if (!series || series.position === 0) await queueBookingTexts(db, booking, undefined, now, { confirmation: true });
   await queueMail(db, "shop-notice", booking);
-  await scheduleReminder(db, booking, token, now);
+  await scheduleReminder(db, booking, now);
 }
 
-/** The one confirmation of repeat appointments, queued once every occurrence has been booked or refused. */
 /**
  * The one mail of repeat appointments, queued once per series: a form sent again to finish a series finds it
  * queued (or sent) and adds no second one; one that failed for good is tried again.
  */
-export async function queueSeriesConfirmation(
-  db: Db,
-  seriesId: string,
-  first: QueuedBooking,
-  token: string,
-  series: SeriesMailEntry[],
-) {
-  const payload: BookingMailPayload = {
-    bookingId: first.id,
-    mail: "series-confirmation",
-    booking: first,
-    token,
-    series,
-  };
+export async function queueSeriesConfirmation(db: Db, seriesId: string, firstId: number, series: SeriesJobEntry[]) {
+  const payload: BookingMailPayload = { bookingId: firstId, mail: "series-confirmation", series };
   await ensureJob(db, { kind: BOOKING_MAIL_JOB, key: `series-confirmation:${seriesId}`, payload });
-}
-
-/**
- * The manage-link token of a booking as its reminder job holds it (the booking keeps only a hash),
- * so a move by the shop can still mail the customer their link; none once the job is gone.
- */
-export async function knownManageToken(db: Db, bookingId: number): Promise<string | undefined> {
-  const job = await findJob(db, reminderKey(bookingId));
-  return job ? (JSON.parse(job.payload) as BookingReminderPayload).token : undefined;
 }
 
 /** The calendar's Undo lasts 10 seconds: the shop's move is mailed after it, so an undone move sends nothing. */
@@ -161,17 +177,11 @@ const sameTime = (a: PreviousTime, b: PreviousTime) =>
   a.date === b.date && a.startTime === b.startTime && a.memberName === b.memberName;
 
 /**
- * The shop's move is mailed a little later, as one mail per booking: a move made while the last
+ * The shop's move is mailed and texted a little later, as one mail per booking: a move made while the last
  * one's mail still waits tells the customer the net change (from the time they last heard of),
  * and a move back to that time (Undo) sends nothing at all.
  */
-async function queueShopMoveMail(
-  db: Db,
-  booking: QueuedBooking,
-  previous: PreviousTime,
-  token: string | undefined,
-  now: Date,
-) {
+async function queueShopMove(db: Db, booking: QueuedBooking, previous: PreviousTime, now: Date) {
   const key = shopMoveMailKey(booking.id);
   const waiting = await findJob(db, key);
   const told =
@@ -180,82 +190,118 @@ async function queueShopMoveMail(
       : previous;
   if (sameTime(told, booking)) {
     await cancelJobs(db, key);
+    await queueMoveText(db, booking, undefined, now);
     return;
   }
   const payload: BookingMailPayload = {
     bookingId: booking.id,
     mail: "reschedule",
-    booking,
-    token,
+    ...(booking.sequence !== undefined ? { sequence: booking.sequence } : {}),
     previous: told,
     movedBy: "shop",
   };
-  await enqueueJob(
-    db,
-    { kind: BOOKING_MAIL_JOB, key, payload, runAt: new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS) },
-    now,
-  );
+  const runAt = new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS);
+  await enqueueJob(db, { kind: BOOKING_MAIL_JOB, key, payload, runAt }, now);
+  await queueMoveText(db, booking, runAt, now);
 }
 
 /**
- * A moved booking: the customer is told (when they left an address), the shop too when the
- * customer moved it, and the reminder moves with it.
+ * A moved booking: the customer is told (mailed when they left an address, texted when they agreed to texts),
+ * the shop too when the customer moved it, and the reminders move with it.
  */
 export async function queueRescheduleMails(
   db: Db,
   booking: QueuedBooking,
   previous: PreviousTime,
-  token: string | undefined,
   now: Date = clockNow(),
   movedBy: MovedBy = "customer",
 ) {
   if (movedBy === "customer") {
-    await queueMail(db, "reschedule", booking, { token, previous });
+    await queueMail(db, "reschedule", booking, { previous });
     await queueMail(db, "shop-reschedule", booking, { previous });
+    await queueMoveText(db, booking, now, now);
   } else if (booking.customerEmail) {
-    await queueShopMoveMail(db, booking, previous, token, now);
+    await queueShopMove(db, booking, previous, now);
+  } else {
+    await queueMoveText(db, booking, new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS), now);
   }
-  if (booking.customerEmail) await scheduleReminder(db, booking, token, now);
-}
-
-/** A cancelled booking: its reminder goes, and both sides get the calendar file that removes the event. */
-export async function queueCancellationMails(db: Db, booking: QueuedBooking, cause: CancellationCause) {
-  await cancelJobs(db, reminderKey(booking.id));
-  await cancelJobs(db, textReminderKey(booking.id));
-  await queueMail(db, "customer-cancellation", booking, { cause });
-  await queueMail(db, "shop-cancellation", booking, { cause });
+  if (booking.customerEmail) await scheduleReminder(db, booking, now);
 }
 
 /**
- * The customer of these bookings was erased: their mails and reminders still waiting are dropped, but
- * for the notices that the erasure cancelled their appointment: the customer's keeps only the address it
- * goes to (and the appointment) until it is sent, the shop's copy only the appointment (decision 022).
+ * A cancelled booking: its reminders go, and both sides get the calendar file that removes the event; the customer
+ * is texted too. Not the customer who asked to be erased: nothing is sent to them any more, the shop's copy alone.
  */
-export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>) {
-  if (bookingIds.size === 0) return;
-  const pending = await db
+export async function queueCancellationMails(
+  db: Db,
+  booking: QueuedBooking,
+  cause: CancellationCause,
+  now = clockNow(),
+) {
+  await cancelJobs(db, reminderKey(booking.id));
+  await cancelJobs(db, shopMoveMailKey(booking.id));
+  await queueCancellationText(db, booking, cause !== "erasure", now);
+  if (cause !== "erasure") await queueMail(db, "customer-cancellation", booking, { cause });
+  await queueMail(db, "shop-cancellation", booking, { cause });
+}
+
+const pendingJobs = (db: Db, kinds: string[]) =>
+  db
     .selectFrom("jobs")
     .select(["id", "kind", "payload"])
     .where("state", "=", "pending")
-    .where("kind", "in", [BOOKING_MAIL_JOB, BOOKING_REMINDER_JOB])
+    .where("kind", "in", kinds)
     .execute();
+
+/**
+ * The booking's row goes with its deleted slot: its mails still waiting keep the booking as it was, the one
+ * copy left to send them from (the cancellation this deletion queued).
+ */
+export async function keepDeletedBookingInMails(db: Db, booking: MailBooking & { id: number }) {
+  for (const job of await pendingJobs(db, [BOOKING_MAIL_JOB])) {
+    const payload = JSON.parse(job.payload) as BookingMailPayload;
+    if (payload.bookingId !== booking.id) continue;
+    const kept: BookingMailPayload = { ...payload, deletedBooking: booking };
+    await db
+      .updateTable("jobs")
+      .set({ payload: JSON.stringify(kept) })
+      .where("id", "=", job.id)
+      .execute();
+  }
+}
+
+/**
+ * The customer of these bookings (and these lower-cased addresses) was erased: every mail, reminder and text still
+ * waiting that would go to them is dropped, the payment mails about their bookings too. The shop's copies stay:
+ * they read the booking when they run and find it erased, so they name no one (decision 022).
+ */
+export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>, emails: ReadonlySet<string>) {
+  await forgetBookingTexts(db, bookingIds);
+  const references =
+    bookingIds.size === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .selectFrom("bookings")
+              .select("reference")
+              .where("id", "in", [...bookingIds])
+              .execute()
+          ).map((row) => row.reference),
+        );
   const dropped: number[] = [];
-  for (const job of pending) {
-    const payload = JSON.parse(job.payload) as BookingMailPayload | BookingReminderPayload;
-    if (!bookingIds.has(payload.bookingId)) continue;
-    const mail = "mail" in payload ? payload.mail : undefined;
-    if ("mail" in payload && (mail === "customer-cancellation" || mail === "shop-cancellation")) {
-      const anonymous = { ...payload.booking, customerName: "", customerPhone: "", notes: "" };
-      // The customer's notice keeps the address it goes to; the shop's copy names no one at all.
-      const booking: MailBooking = mail === "shop-cancellation" ? { ...anonymous, customerEmail: "" } : anonymous;
-      await db
-        .updateTable("jobs")
-        .set({ payload: JSON.stringify({ ...payload, booking }) })
-        .where("id", "=", job.id)
-        .execute();
-    } else {
-      dropped.push(job.id);
-    }
+  for (const job of await pendingJobs(db, [BOOKING_MAIL_JOB, BOOKING_REMINDER_JOB, PAYMENT_MAIL_JOB])) {
+    const payload = JSON.parse(job.payload) as Partial<BookingMailPayload> & { reference?: string };
+    const deletedAddress = payload.deletedBooking?.customerEmail.toLowerCase();
+    const aboutThem =
+      job.kind === PAYMENT_MAIL_JOB
+        ? references.has(payload.reference ?? "")
+        : bookingIds.has(payload.bookingId ?? 0) || (deletedAddress !== undefined && emails.has(deletedAddress));
+    const toShop =
+      payload.mail === "shop-cancellation" || payload.mail === "shop-notice" || payload.mail === "shop-reschedule";
+    if (!aboutThem) continue;
+    if (toShop && !payload.deletedBooking) continue;
+    dropped.push(job.id);
   }
   if (dropped.length) await db.deleteFrom("jobs").where("id", "in", dropped).execute();
 }

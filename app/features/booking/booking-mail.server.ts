@@ -46,6 +46,9 @@ export const manageUrl = (config: Config, token: string) => `${config.publicUrl}
 /** The customer's own page, where every booking of their address is (signed in by a one-time link). */
 export const accountUrl = (config: Config) => `${config.publicUrl}/account`;
 
+/** The booking's private link while its token is known, else the customer's page (docs/decisions/027). */
+const linkOf = (config: Config, token: string | undefined) => (token ? manageUrl(config, token) : accountUrl(config));
+
 const accountLine = (config: Config) => `All your bookings, and booking again, on your page: ${accountUrl(config)}`;
 
 /** Header values come from visitors; a line break must never reach a header. */
@@ -103,7 +106,7 @@ export const calendarFile = (
 
 /** One date of repeat appointments as the series' confirmation mail tells it: booked (with its link) or not. */
 export type SeriesMailEntry =
-  | { status: "booked"; bookingId: number; booking: MailBooking; token: string }
+  | { status: "booked"; bookingId: number; booking: MailBooking; token?: string }
   | { status: "unavailable"; date: string; startTime: string; reason: string };
 
 interface AppointmentMailParts {
@@ -131,8 +134,8 @@ function appointmentMail(
   token: string | undefined,
   parts: AppointmentMailParts,
 ): OutgoingMail {
-  // Moved from the customer's own page, the booking's private link is not at hand: the page is.
-  const link = token ? manageUrl(config, token) : accountUrl(config);
+  // A booking that keeps no sealed token (made before it was kept): its link is not at hand, the page is.
+  const link = linkOf(config, token);
   return {
     to: booking.customerEmail,
     subject: oneLine(parts.subject),
@@ -159,7 +162,7 @@ function appointmentMail(
 
 const seriesLine = (config: Config, entry: SeriesMailEntry) =>
   entry.status === "booked"
-    ? `  - ${when(entry.booking)}: booked (${entry.booking.reference}), to see or cancel it: ${manageUrl(config, entry.token)}`
+    ? `  - ${when(entry.booking)}: booked (${entry.booking.reference}), to see or cancel it: ${linkOf(config, entry.token)}`
     : `  - ${formatShopDate(entry.date)}, ${formatTime(entry.startTime)}: not booked, ${entry.reason.toLowerCase()}`;
 
 /**
@@ -200,7 +203,7 @@ export function customerSeriesConfirmationMail(
         contentType: icsMailContentType(false),
         content: seriesIcs(
           shop,
-          booked.map((entry) => icsBookingOf(entry.booking, manageUrl(config, entry.token))),
+          booked.map((entry) => icsBookingOf(entry.booking, linkOf(config, entry.token))),
         ),
       },
     ],

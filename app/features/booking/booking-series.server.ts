@@ -8,8 +8,7 @@ import { clockNow } from "~/lib/clock";
 import { HttpError, conflict } from "~/lib/http-error";
 import { customerRefusal, performsAll, reachingTo, seriesDates } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
-import { queueSeriesConfirmation } from "./booking-jobs.server";
-import type { SeriesMailEntry } from "./booking-mail.server";
+import { queueSeriesConfirmation, type SeriesJobEntry } from "./booking-jobs.server";
 import { loadBooking, loadSeries, loadSeriesParts, type BookingRecord } from "./booking-record.server";
 import type { AppointmentRequest, BookingConfirmation, RepeatRequest, SeriesPreviewQuery } from "./booking.schema";
 import {
@@ -118,16 +117,14 @@ async function completeSeries(
   options: PlaceOptions & { now: Date },
 ) {
   const tokenOf = (position: number) => manageTokenForOccurrence(ctx.config, input.idempotencyKey, position);
-  const held = await heldOccurrences(ctx.db, seriesId, tokenOf);
+  const held = await heldOccurrences(ctx.db, seriesId);
   // A form changed before it came back books no date from its new values: what the first send held is mailed.
   const asFirstSent =
     input.date === first.booking.date &&
     input.startTime === first.booking.startTime &&
     input.services.join() === first.booking.serviceIds.join();
   const dates = seriesDates(input.date, repeat.everyWeeks, repeat.times);
-  const entries: SeriesMailEntry[] = [
-    { status: "booked", bookingId: first.booking.id, booking: first.booking, token: first.token },
-  ];
+  const entries: SeriesJobEntry[] = [{ status: "booked", bookingId: first.booking.id }];
   const lastPosition = Math.max(dates.length - 1, ...held.keys());
   for (let position = 1; position <= lastPosition; position++) {
     const date = asFirstSent ? dates[position] : undefined;
@@ -138,7 +135,7 @@ async function completeSeries(
         : await bookOccurrence(ctx, input, { seriesId, position, date }, tokenOf, options));
     if (entry) entries.push(entry);
   }
-  await queueSeriesConfirmation(ctx.db, seriesId, first.booking, first.token, entries);
+  await queueSeriesConfirmation(ctx.db, seriesId, first.booking.id, entries);
   nudgeJobWorkers();
 }
 
@@ -149,9 +146,9 @@ const CANCELLED_SINCE = "Cancelled since it was booked";
  * The later dates a series holds already, by place: booked, cancelled since, or recorded as not free. A booking
  * outweighs a gap recorded for the same place (a send that lost a race to the other send of the same form).
  */
-async function heldOccurrences(db: Db, seriesId: string, tokenOf: (position: number) => string) {
+async function heldOccurrences(db: Db, seriesId: string) {
   const { bookings, gaps } = await loadSeriesParts(db, seriesId);
-  const held = new Map<number, SeriesMailEntry>();
+  const held = new Map<number, SeriesJobEntry>();
   for (const gap of gaps) {
     held.set(gap.position, { status: "unavailable", date: gap.date, startTime: gap.start_time, reason: gap.reason });
   }
@@ -160,7 +157,7 @@ async function heldOccurrences(db: Db, seriesId: string, tokenOf: (position: num
     held.set(
       position,
       booking.status === "confirmed"
-        ? { status: "booked", bookingId: booking.id, booking, token: tokenOf(position) }
+        ? { status: "booked", bookingId: booking.id }
         : { status: "unavailable", date: booking.date, startTime: booking.startTime, reason: CANCELLED_SINCE },
     );
   }
@@ -173,20 +170,21 @@ async function bookOccurrence(
   place: { seriesId: string; position: number; date: string },
   tokenOf: (position: number) => string,
   options: PlaceOptions & { now: Date },
-): Promise<SeriesMailEntry> {
+): Promise<SeriesJobEntry> {
   const { seriesId, position, date } = place;
   const token = tokenOf(position);
   try {
     const { booking } = await bookAppointment(ctx.db, { ...input, date }, options.now, {
       manageToken: token,
+      secrets: ctx.config,
       byAdmin: options.byAdmin,
       series: { id: seriesId, position, horizonUntil: date },
     });
-    return { status: "booked", bookingId: booking.id, booking, token };
+    return { status: "booked", bookingId: booking.id };
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     // The same form sent twice at once: the other send may have just booked this date.
-    const raced = (await heldOccurrences(ctx.db, seriesId, tokenOf)).get(position);
+    const raced = (await heldOccurrences(ctx.db, seriesId)).get(position);
     if (raced) return raced;
     const [refusal] = await seriesRefusals(ctx.db, input, [date], position, options.now);
     const reason = refusal ?? error.message;

@@ -237,14 +237,17 @@ describe("booking mails through a real SMTP server", () => {
     const erased = await bookNew(setup, `${nextYear}-08-06`, "forget-me@example.com");
     expect((await setup.admin.delete("/api/customers/forget-me@example.com")).status).toBe(200);
     await setup.api.runJobs();
-    const forgotten = expectCancels(
-      "forget-me@example.com",
-      erased.confirmation.reference,
-      "As you asked us to erase your personal data",
-    );
-    // The shop's copy of an erasure names the time and the reference, not the person being erased.
-    expect(textOf(forgotten.toShop)).not.toContain("forget-me@example.com");
-    expect(forgotten.toShop.headers.get("reply-to")).toBeUndefined();
+    // An erased customer is sent nothing more (decision 043): only the confirmation reached them, and the shop's
+    // copy cancels the event, naming the time and the reference, not the person being erased.
+    expect(sink.to("forget-me@example.com")).toHaveLength(1);
+    const forgottenToShop = sink
+      .to(SHOP_EMAIL)
+      .findLast((mail) => mail.subject.includes(erased.confirmation.reference))!;
+    expect(forgottenToShop.subject).toMatch(/^Booking cancelled/);
+    expect(readCalendar(calendarPart(forgottenToShop).body).calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(textOf(forgottenToShop)).toContain("asked for their personal data to be erased");
+    expect(textOf(forgottenToShop)).not.toContain("forget-me@example.com");
+    expect(forgottenToShop.headers.get("reply-to")).toBeUndefined();
 
     const unpaid = await bookNew(setup, `${nextYear}-08-07`, "unpaid@example.com");
     const booking = await setup.api.db

@@ -11,7 +11,7 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countWithinLimits, recordWithinLimits, withinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
 import { formatShopDate, formatTime, fromMinutes, hasStarted, shopToday, toMinutes } from "~/lib/shop-time";
-import { keyedDigest } from "~/features/accounts/secret-box.server";
+import { keyedDigest, type SecretKeySource } from "~/features/accounts/secret-box.server";
 import { customerKey } from "~/features/customers/customers.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import type { Config } from "~/config.server";
@@ -26,7 +26,7 @@ import {
 } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { bookAgainPath } from "./book-again";
-import { queueBookingMails } from "./booking-jobs.server";
+import { queueBookingMails, sealManageToken } from "./booking-jobs.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { loadBooking, loadSeries, toSummary, type BookingRecord } from "./booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
@@ -125,6 +125,11 @@ export async function openPayment(
 /** How a booking is written: its manage token (one derived from the form's token, or a random one) and whose it is. */
 export interface BookingWrite {
   manageToken?: string;
+  /**
+   * The site's key, to keep the manage token sealed on the booking for the mails and texts that carry its link
+   * (decision 043); without it they point to the customer's page.
+   */
+  secrets?: SecretKeySource;
   /**
    * The shop's own booking (for a caller, a walk-in): by the owner's rules, and it may give one customer
    * overlapping appointments on purpose.
@@ -269,6 +274,7 @@ export async function insertBooking(
         slot_id: slotId,
         reference: pending?.reference ?? newReference(),
         manage_token_hash: sha256(manageToken),
+        manage_token_sealed: write.secrets ? sealManageToken(write.secrets, manageToken) : null,
         customer_name: input.customerName,
         customer_email: input.customerEmail,
         customer_phone: input.customerPhone,
@@ -307,7 +313,7 @@ export async function insertBooking(
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
   // A booking that pays first is mailed once paid (payments.server.ts), and expires unpaid at its hold's end.
   if (pending) await holdForPayment(trx, pending.config, bookingId, manageToken, pending.hold, now);
-  else if (mails) await queueBookingMails(trx, booking, manageToken, now, write.series);
+  else if (mails) await queueBookingMails(trx, booking, now, write.series);
   return { booking, manageToken, hold: pending?.hold ?? null };
 }
 
@@ -612,8 +618,8 @@ async function earlierBooking(ctx: AppContext, manageToken: string, customerEmai
 
 /**
  * The whole customer booking: the form sent again answers its earlier booking, then the limits per
- * client and per e-mail address (counted before, forgotten if the booking fails), then the booking
- * with its mails queued. The answer never waits for the mail server; the mail jobs record their
+ * client and per e-mail address (read first, then counted inside the booking's transaction, so a booking that
+ * fails is not counted), then the booking with its mails queued. The answer never waits for the mail server; the mail jobs record their
  * outcome on the booking.
  */
 export async function confirm(
@@ -641,7 +647,7 @@ export async function confirm(
   let booking: BookingRecord;
   let hold: PaymentHold | null;
   try {
-    ({ booking, hold } = await book(now, { manageToken, byAdmin: options.byAdmin, countLimits }));
+    ({ booking, hold } = await book(now, { manageToken, secrets: ctx.config, byAdmin: options.byAdmin, countLimits }));
   } catch (error) {
     if (error instanceof BookingLimitReached) throw await tooManyBookings(ctx);
     // A try that met the customer's own booking stays counted (decision 039): its transaction, if it had begun,

@@ -80,7 +80,7 @@ export async function cancelBookingRecord(
   await freeSlot(db, cancelled.slot_id);
   const current = await loadBooking(db, { id: booking.id });
   if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
-  await queueCancellationMails(db, current, cause);
+  await queueCancellationMails(db, current, cause, now);
   // The shop's cancellation refunds in full; the customer's refunds ahead of the notice and keeps a deposit inside it.
   const noticeHours = (await loadSettings(db)).cancellationNoticeHours;
   await settlePaymentOnCancel(db, current, cause === "customer" ? "customer" : "admin", noticeHours, now);

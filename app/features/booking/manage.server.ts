@@ -8,7 +8,7 @@ import { hasStarted, hoursUntil } from "~/lib/shop-time";
 import { paymentFacts } from "~/features/payments/payment-records.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
-import { knownManageToken, queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
+import { queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome, type MovedBy } from "./booking-mail.server";
 import { loadBooking, loadSeriesBookings, toSummary, type BookingRecord } from "./booking-record.server";
 import {
@@ -56,9 +56,6 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * (signed in by a one-time link), its reference under their lower-cased e-mail address.
  */
 export type BookingKey = string | { reference: string; customerEmail: string };
-
-/** The private link's token, which the mails carry; none when the booking was reached from the customer's page. */
-const tokenOf = (key: BookingKey) => (typeof key === "string" ? key : undefined);
 
 async function findByToken(db: Db, key: BookingKey) {
   const booking =
@@ -229,7 +226,6 @@ interface MoveRecordOptions {
   claim: ComputedTimeClaim;
   shop: ShopSettings;
   now: Date;
-  token: string | undefined;
   movedBy: MovedBy;
 }
 
@@ -265,14 +261,7 @@ async function moveRecord(trx: Db, booking: BookingRecord, options: MoveRecordOp
   const after = await loadBooking(trx, { id: booking.id });
   if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
   const { date, startTime, endTime, memberName } = booking;
-  await queueRescheduleMails(
-    trx,
-    after,
-    { date, startTime, endTime, memberName },
-    options.token,
-    options.now,
-    options.movedBy,
-  );
+  await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, options.now, options.movedBy);
   return after;
 }
 
@@ -321,7 +310,6 @@ export async function rescheduleBookingByToken(
       },
       shop,
       now,
-      token: tokenOf(token),
       movedBy: "customer",
     });
   });
@@ -451,7 +439,6 @@ export async function moveBookingByAdmin(
       },
       shop,
       now,
-      token: await knownManageToken(trx, booking.id),
       movedBy: "shop",
     });
     return {

@@ -9,6 +9,7 @@ import { toPounds } from "~/lib/money";
 import type { MailStatus } from "~/lib/mail-status";
 import { closedReason, type ClosedReason } from "~/features/settings/opening-hours";
 import { loadSettings } from "~/features/settings/settings.server";
+import { keepDeletedBookingInMails } from "./booking-jobs.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { cancelBookingRecord } from "./cancellation.server";
@@ -308,7 +309,10 @@ export async function deleteSlot(
     if (locked.numUpdatedRows === 0n) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
     if (booking && onlyIfAvailable) throw conflict(SLOT_BOOKED_MESSAGE);
-    if (booking) await cancelBookingRecord(trx, booking, "admin", clockNow());
+    if (booking) {
+      const cancelled = await cancelBookingRecord(trx, booking, "admin", clockNow());
+      await keepDeletedBookingInMails(trx, cancelled);
+    }
     await trx.deleteFrom("booking_slots").where("id", "=", id).execute();
   });
   nudgeJobWorkers();

@@ -364,8 +364,8 @@ export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date 
     .where(messagesInScope)
     .executeTakeFirst();
 
-  await forgetBookingJobs(trx, new Set(bookings.map((booking) => booking.id)));
   const emails = new Set([...bookings, ...messages].map((row) => row.email).filter(Boolean));
+  await forgetBookingJobs(trx, new Set(bookings.map((booking) => booking.id)), emails);
   await clearJobErrorsMentioning(trx, emails);
   return {
     erasedBookings: Number(erasedBookings.numUpdatedRows),

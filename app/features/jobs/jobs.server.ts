@@ -39,6 +39,13 @@ export interface JobHandler {
 
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
+/**
+ * One Message-ID per job: every attempt of a mail's job, and so a mail sent again after a crash between the mail
+ * server's answer and the job's end, is the same message to the receiving side (decisions 018, 043).
+ */
+export const jobMessageId = (ctx: Pick<AppContext, "config">, job: Pick<Job, "id" | "kind">) =>
+  `<job-${job.id}.${job.kind}@${new URL(ctx.config.publicUrl).hostname}>`;
+
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const LEASE_MS = 2 * 60_000;
 const BACKOFF_BASE_MS = 60_000;

@@ -2,7 +2,6 @@ import type Stripe from "stripe";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { PaymentStatus, Row } from "~/db/database";
-import { decryptSecret } from "~/features/accounts/secret-box.server";
 import { loadSchedules } from "~/features/booking/availability.server";
 import { queueBookingMails } from "~/features/booking/booking-jobs.server";
 import { loadBooking } from "~/features/booking/booking-record.server";
@@ -14,7 +13,7 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
 import type { FeeReason } from "./payments.schema";
-import { MANAGE_TOKEN_PURPOSE, expiryKey } from "./payment-hold.server";
+import { expiryKey } from "./payment-hold.server";
 import { paymentUnavailableMessage } from "./payment-checkout.server";
 import { loadPaymentRules, stripeKeys } from "./payment-settings.server";
 import {
@@ -121,9 +120,6 @@ function paymentLine(row: Row<"booking_payments">) {
   return `Paid online: ${formatPence(row.amount_pence)} (${row.kind === "deposit" ? "deposit" : "paid in full"})`;
 }
 
-const manageTokenOf = (ctx: Ctx, row: Row<"booking_payments">) =>
-  decryptSecret(ctx.config, MANAGE_TOKEN_PURPOSE, row.manage_token_sealed) ?? "";
-
 /**
  * Confirms the booking a completed Checkout session paid for; any number of calls (the webhook's job, its
  * replays, the success page) confirm it once. A payment that arrives after the booking expired takes its time
@@ -205,7 +201,14 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
       .execute();
     await cancelJobs(trx, expiryKey(booking.id));
     const confirmed = { ...booking, status: "confirmed" as const, paymentLine: paymentLine(row) };
-    await queueBookingMails(trx, confirmed, manageTokenOf(ctx, row), now);
+    // A booking held for payment before bookings kept their sealed token: the payment row's (the same seal) serves.
+    await trx
+      .updateTable("bookings")
+      .set({ manage_token_sealed: row.manage_token_sealed })
+      .where("id", "=", booking.id)
+      .where("manage_token_sealed", "is", null)
+      .execute();
+    await queueBookingMails(trx, confirmed, now);
   });
   nudgeJobWorkers();
 }

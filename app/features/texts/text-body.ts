@@ -27,11 +27,21 @@ const plain = (text: string) =>
     .replace(/[–—]/g, "-")
     .replace(/[^\n\r -~£¥èéùìòÇØøÅåÄÖÑÜ§äöñüà]/g, "");
 
-export function bookingText(kind: "confirmation" | "reminder", shopName: string, booking: TextBooking, link: string) {
+/** What a booking's text tells: each change the customer is mailed about is texted too. */
+export type TextKind = "confirmation" | "reminder" | "moved" | "cancelled";
+
+const leads: Record<TextKind, (when: string, barber: string) => string> = {
+  confirmation: (when, barber) => `Booked ${when}${barber}.`,
+  reminder: (when, barber) => `Reminder ${when}${barber}.`,
+  moved: (when, barber) => `Your appointment has moved to ${when}${barber}.`,
+  cancelled: (when, barber) => `Your appointment ${when}${barber} is cancelled.`,
+};
+
+/** The text; `link` is the manage link (or the customer's page), or for a cancellation the booking page. */
+export function bookingText(kind: TextKind, shopName: string, booking: TextBooking, link: string) {
   const when = `${formatShopDate(booking.date, "short")} at ${formatTime(booking.startTime)}`;
   const barber = booking.memberName ? ` with ${booking.memberName}` : "";
-  const lead = kind === "confirmation" ? "Booked" : "Reminder";
-  const tail = ` Manage: ${link} Reply STOP to stop texts.`;
-  const head = plain(`${shopName}: ${lead} ${when}${barber}. Ref ${booking.reference}.`);
+  const tail = ` ${kind === "cancelled" ? "Book again" : "Manage"}: ${link} Reply STOP to stop texts.`;
+  const head = plain(`${shopName}: ${leads[kind](when, barber)} Ref ${booking.reference}.`);
   return `${head.slice(0, MAX_TEXT_LENGTH - tail.length)}${tail}`;
 }

@@ -3,16 +3,26 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { cancelJobs, enqueueJob, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
 import { loadPaymentRules } from "~/features/payments/payment-settings.server";
+import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/payment-hold.server";
+import type { Updateable } from "kysely";
+import type { Database } from "~/db/database";
 import { loadSettings } from "~/features/settings/settings.server";
 import { hasStarted } from "~/lib/shop-time";
-import { bookingText, toE164 } from "./text-body";
-import { smsProvider } from "./sms-provider.server";
+import { decryptSecret } from "~/features/accounts/secret-box.server";
+import { bookingText, toE164, type TextKind } from "./text-body";
+import { ProviderRefusal, smsProvider } from "./sms-provider.server";
 import { clockNow } from "~/lib/clock";
 
 /*
  * Texts about a booking, for customers who ticked the box: queued with the booking's mails (the job queue
- * retries a provider that is down with backoff, and never fails the booking), sent at most once per booking
- * and event (a row per text sent), and never to a phone that answered STOP or when the owner turned texts off.
+ * retries a provider that is down with backoff, and never fails the booking), one for each change the customer
+ * is mailed about, and never to a phone that answered STOP or when the owner turned texts off. A job carries the
+ * booking's id and the time it is about, and reads the rest (the manage link's token sealed on the booking)
+ * when it runs (decision 043).
+ *
+ * Exactly once: a row per booking and event is written "sending" before the provider is called and "sent" with
+ * its answer. A job that finds "sending" (the process died mid-call, or the call timed out) does not send again
+ * before asking the provider's message list whether the text went.
  */
 
 export const TEXT_JOB = "booking-text";
@@ -22,43 +32,59 @@ const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 
 export interface TextJob {
   bookingId: number;
-  kind: "confirmation" | "reminder";
-  /** The manage link's token; absent when the booking was moved where the link was not at hand (its page then). */
-  token?: string;
-  /** The time it is about: a moved booking's old reminder finds another time and sends nothing. */
+  kind: TextKind;
+  /** The time it is about: a booking moved since finds another time and sends nothing. */
   date: string;
   startTime: string;
+  /** A move's text: the booking's revision it tells of (a later move's text supersedes it). */
+  sequence?: number;
 }
 
 interface TextedBooking {
   id: number;
   date: string;
   startTime: string;
+  sequence?: number;
   smsConsent?: boolean;
 }
 
 export const textReminderKey = (bookingId: number) => `${TEXT_JOB}:reminder:${bookingId}`;
+const textMoveKey = (bookingId: number) => `${TEXT_JOB}:moved:${bookingId}`;
+
+const textJob = (booking: TextedBooking, kind: TextKind): TextJob => ({
+  bookingId: booking.id,
+  kind,
+  date: booking.date,
+  startTime: booking.startTime,
+  ...(kind === "moved" ? { sequence: booking.sequence ?? 0 } : {}),
+});
 
 /** Queues the confirmation text (now) and the reminder text (at `reminderAt`), in the booking's transaction. */
 export async function queueBookingTexts(
   db: Db,
   booking: TextedBooking,
-  token: string | undefined,
   reminderAt: Date | undefined,
   now: Date,
   { confirmation = true } = {},
 ) {
   if (!booking.smsConsent) return;
-  const base = { bookingId: booking.id, token, date: booking.date, startTime: booking.startTime };
   if (confirmation) {
-    const payload: TextJob = { ...base, kind: "confirmation" };
-    await enqueueJob(db, { kind: TEXT_JOB, payload, maxAttempts: TEXT_MAX_ATTEMPTS }, now);
-  }
-  if (reminderAt && reminderAt > now) {
-    const payload: TextJob = { ...base, kind: "reminder" };
     await enqueueJob(
       db,
-      { kind: TEXT_JOB, key: textReminderKey(booking.id), payload, runAt: reminderAt, maxAttempts: TEXT_MAX_ATTEMPTS },
+      { kind: TEXT_JOB, payload: textJob(booking, "confirmation"), maxAttempts: TEXT_MAX_ATTEMPTS },
+      now,
+    );
+  }
+  if (reminderAt && reminderAt > now) {
+    await enqueueJob(
+      db,
+      {
+        kind: TEXT_JOB,
+        key: textReminderKey(booking.id),
+        payload: textJob(booking, "reminder"),
+        runAt: reminderAt,
+        maxAttempts: TEXT_MAX_ATTEMPTS,
+      },
       now,
     );
   } else {
@@ -66,9 +92,60 @@ export async function queueBookingTexts(
   }
 }
 
+/**
+ * A moved booking's text, at `runAt` (the shop's move waits out its Undo, as its mail does); one per booking
+ * waits at a time, so moves in quick succession text the last. `runAt` undefined: a move undone, no text.
+ */
+export async function queueMoveText(db: Db, booking: TextedBooking, runAt: Date | undefined, now: Date) {
+  if (!booking.smsConsent) return;
+  if (!runAt) return cancelJobs(db, textMoveKey(booking.id));
+  const payload = textJob(booking, "moved");
+  await enqueueJob(
+    db,
+    { kind: TEXT_JOB, key: textMoveKey(booking.id), payload, runAt, maxAttempts: TEXT_MAX_ATTEMPTS },
+    now,
+  );
+}
+
+/** A cancelled booking: its waiting texts go, and the customer is texted that it is cancelled (`tell`). */
+export async function queueCancellationText(db: Db, booking: TextedBooking, tell: boolean, now: Date) {
+  await cancelJobs(db, textReminderKey(booking.id));
+  await cancelJobs(db, textMoveKey(booking.id));
+  if (!tell || !booking.smsConsent) return;
+  await enqueueJob(db, { kind: TEXT_JOB, payload: textJob(booking, "cancelled"), maxAttempts: TEXT_MAX_ATTEMPTS }, now);
+}
+
+/** Drops the texts still waiting for these bookings (their customer was erased). */
+export async function forgetBookingTexts(db: Db, bookingIds: ReadonlySet<number>) {
+  if (bookingIds.size === 0) return;
+  const pending = await db
+    .selectFrom("jobs")
+    .select(["id", "payload"])
+    .where("state", "=", "pending")
+    .where("kind", "=", TEXT_JOB)
+    .execute();
+  const ids = pending
+    .filter((job) => bookingIds.has((JSON.parse(job.payload) as TextJob).bookingId))
+    .map((job) => job.id);
+  if (ids.length) await db.deleteFrom("jobs").where("id", "in", ids).execute();
+}
+
 export const isOptedOut = async (db: Db, phone: string) =>
   (await db.selectFrom("text_opt_outs").select("phone").where("phone", "=", toE164(phone)).executeTakeFirst()) !==
   undefined;
+
+/** Whether the booking still is as the text would tell it. */
+function stillTrue(job: TextJob, booking: { status: string; date: string; start_time: string; sequence: number }) {
+  if (booking.date !== job.date || booking.start_time !== job.startTime) return false;
+  if (job.kind === "cancelled") return booking.status === "cancelled";
+  if (booking.status !== "confirmed") return false;
+  if (job.kind === "moved") return booking.sequence === job.sequence;
+  return job.kind !== "reminder" || !hasStarted(booking.date, booking.start_time);
+}
+
+/** One row per text: the event a job sends, once. A move is told per revision, the others per time. */
+const textEvent = (job: TextJob) =>
+  `${job.kind}:${job.date}T${job.startTime}${job.kind === "moved" ? `#${job.sequence}` : ""}`;
 
 async function sendBookingText(ctx: AppContext, job: TextJob) {
   const provider = smsProvider(ctx.config);
@@ -77,34 +154,81 @@ async function sendBookingText(ctx: AppContext, job: TextJob) {
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
     .leftJoin("team_members as m", "m.id", "s.member_id")
-    .select(["b.reference", "b.status", "b.sms_consent", "b.customer_phone", "s.date", "s.start_time", "m.name"])
+    .select([
+      "b.reference",
+      "b.status",
+      "b.sequence",
+      "b.sms_consent",
+      "b.customer_phone",
+      "b.manage_token_sealed",
+      "b.erased_at",
+      "s.date",
+      "s.start_time",
+      "m.name",
+    ])
     .where("b.id", "=", job.bookingId)
     .executeTakeFirst();
-  if (!booking || booking.status !== "confirmed" || booking.sms_consent !== 1) return;
-  if (booking.date !== job.date || booking.start_time !== job.startTime) return;
-  if (job.kind === "reminder" && hasStarted(booking.date, booking.start_time)) return;
+  if (!booking || booking.sms_consent !== 1 || booking.erased_at !== null || !stillTrue(job, booking)) return;
   if (await isOptedOut(ctx.db, booking.customer_phone)) return;
-  const event = `${job.kind}:${job.date}T${job.startTime}`;
-  const sent = await ctx.db
+  const event = textEvent(job);
+  const record = await ctx.db
     .selectFrom("text_messages")
-    .select("booking_id")
+    .select(["state", "sent_at"])
     .where("booking_id", "=", job.bookingId)
     .where("event", "=", event)
     .executeTakeFirst();
-  if (sent) return;
+  if (record?.state === "sent") return;
   const shop = await loadSettings(ctx.db);
+  const token = booking.manage_token_sealed
+    ? decryptSecret(ctx.config, MANAGE_TOKEN_PURPOSE, booking.manage_token_sealed)
+    : null;
+  const link =
+    job.kind === "cancelled"
+      ? `${ctx.config.publicUrl}/bookings`
+      : token
+        ? `${ctx.config.publicUrl}/bookings/manage/${token}`
+        : `${ctx.config.publicUrl}/account`;
   const body = bookingText(
     job.kind,
     shop.shopName,
     { date: booking.date, startTime: booking.start_time, memberName: booking.name, reference: booking.reference },
-    job.token ? `${ctx.config.publicUrl}/bookings/manage/${job.token}` : `${ctx.config.publicUrl}/account`,
+    link,
   );
-  const { id } = await provider.send(toE164(booking.customer_phone), body);
-  await ctx.db
-    .insertInto("text_messages")
-    .values({ booking_id: job.bookingId, event, provider_id: id, sent_at: new Date().toISOString() })
-    .onConflict((conflict) => conflict.columns(["booking_id", "event"]).doNothing())
-    .execute();
+  const to = toE164(booking.customer_phone);
+  const update = (values: Updateable<Database["text_messages"]>) =>
+    ctx.db
+      .updateTable("text_messages")
+      .set(values)
+      .where("booking_id", "=", job.bookingId)
+      .where("event", "=", event)
+      .execute();
+  const sent = (id: string) => update({ state: "sent", provider_id: id, sent_at: clockNow().toISOString() });
+  if (record) {
+    // The last attempt may have reached the provider: its list says whether the text went.
+    const found = await provider.findSent(to, body, new Date(record.sent_at));
+    if (found) return void (await sent(found.id));
+    await update({ sent_at: clockNow().toISOString() });
+  } else {
+    await ctx.db
+      .insertInto("text_messages")
+      .values({ booking_id: job.bookingId, event, state: "sending", sent_at: clockNow().toISOString() })
+      .execute();
+  }
+  try {
+    const { id } = await provider.send(to, body);
+    await sent(id);
+  } catch (error) {
+    // Refused: it certainly did not go, and the next attempt need not ask.
+    if (error instanceof ProviderRefusal) {
+      await ctx.db
+        .deleteFrom("text_messages")
+        .where("booking_id", "=", job.bookingId)
+        .where("event", "=", event)
+        .where("state", "=", "sending")
+        .execute();
+    }
+    throw error;
+  }
 }
 
 const bookingTextJob: JobHandler = {

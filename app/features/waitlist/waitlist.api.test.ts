@@ -36,7 +36,7 @@ let alex: TeamMember;
 const workday = (() => {
   const days: string[] = [];
   let date = addDays(shopToday(), 5);
-  while (days.length < 18) {
+  while (days.length < 19) {
     if (dayOfWeek(date) !== 0 && dayOfWeek(date) !== 1) days.push(date);
     date = addDays(date, 1);
   }
@@ -164,6 +164,22 @@ describe("POST /api/waitlist", () => {
     expect(again.body.message).toBe(ALREADY_WAITING_MESSAGE);
     await expectDocumented(again);
     await join("Una Once", workday(1));
+  });
+
+  it("mails what they joined, how an offer will reach them and how to leave, once", async () => {
+    const date = workday(18);
+    await join("Jo Joiner", date, { earliest: "11:00", latest: "15:00", memberId: alex.id });
+    await runJobs();
+    await runJobs();
+    const mails = sink.to(person("Jo Joiner").customerEmail).filter((mail) => mail.subject.includes("waitlist"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^You are on the waitlist at .+ for /);
+    const text = mails[0]!.leaves[0]!.body;
+    expect(text).toContain("Hello Jo Joiner,");
+    expect(text).toContain("between 11:00 and 15:00 with Alex");
+    expect(text).toMatch(/you will get a mail with a link, and we hold the time for you for \d+ minutes/);
+    expect(text).toContain("To leave the waitlist, call us on");
+    expect(mails[0]!.headers.get("message-id")).toMatch(/^<job-\d+\.waitlist-joined-mail@/);
   });
 });
 

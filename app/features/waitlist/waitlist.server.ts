@@ -31,6 +31,7 @@ import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { shopToday } from "~/lib/shop-time";
 import { offerMail, offerText, type OfferedTime } from "./waitlist-mail.server";
+import { joinedMailHandlers, queueJoinedMail } from "./waitlist-join-mail.server";
 import { queueWaitlistOffers, serviceTitles, WAITLIST_OFFER_JOB, type WaitlistOfferJob } from "./waitlist-rows.server";
 import {
   ALREADY_WAITING_MESSAGE,
@@ -112,7 +113,7 @@ export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string
     );
   }
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const joined = await ctx.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("waitlist_entries")
         .values({
@@ -137,8 +138,11 @@ export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string
         .insertInto("waitlist_entry_services")
         .values(input.services.map((serviceId, position) => ({ entry_id: id, position, service_id: serviceId })))
         .execute();
+      await queueJoinedMail(trx, id, now);
       return { id };
     });
+    nudgeJobWorkers();
+    return joined;
   } catch (error) {
     await forgetEvents(ctx.db, check.eventIds);
     if (isUniqueViolation(error)) throw conflict(ALREADY_WAITING_MESSAGE);
@@ -455,7 +459,16 @@ export async function claimOffer(ctx: AppContext, token: string, now: Date = clo
         notes: "",
         smsConsent: entry.sms_consent === 1,
       };
-      const made = await insertBooking(trx, heldSlotId, request, services, totals, now, { manageToken }, pending);
+      const made = await insertBooking(
+        trx,
+        heldSlotId,
+        request,
+        services,
+        totals,
+        now,
+        { manageToken, secrets: ctx.config },
+        pending,
+      );
       await trx
         .updateTable("waitlist_entries")
         .set({ claimed_booking_id: made.booking.id })
@@ -535,6 +548,7 @@ export async function removeEntry(ctx: Ctx, id: number, now: Date = clockNow()) 
 }
 
 export const waitlistJobHandlers: JobHandlers = {
+  ...joinedMailHandlers,
   [WAITLIST_OFFER_JOB]: {
     async run(ctx, payload) {
       await runWaitlistOffers(ctx, payload as WaitlistOfferJob);
