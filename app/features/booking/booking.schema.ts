@@ -13,6 +13,8 @@ export const SELECT_SLOT_MESSAGE = "Please select a time slot";
 export const UK_PHONE_MESSAGE = "Please enter a valid UK phone number";
 export const NOT_ENOUGH_TIME_MESSAGE =
   "There is not enough time for the chosen services at this time. Please choose another time.";
+export const ENDS_AFTER_MIDNIGHT_MESSAGE =
+  "An appointment must end by midnight. Please choose an earlier time.";
 export const SERVICE_GONE_MESSAGE =
   "One of the chosen services is no longer offered. Please refresh the page and choose again.";
 export const MEMBER_CANNOT_MESSAGE =
@@ -29,6 +31,15 @@ export function lostTimeNotice(status: number, message: string): string | null {
   if (status === 409) return message;
   return status === 404 ? SLOT_GONE_MESSAGE : null;
 }
+
+const MINUTES_IN_A_DAY = 24 * 60;
+
+/**
+ * Whether an appointment from `startTime` lasting `lengthMinutes` ends on its own day: a later end has no
+ * time of that day to be written as (a calendar file would read `T241000`), so every way in refuses it.
+ */
+export const endsByMidnight = (startTime: string, lengthMinutes: number) =>
+  toMinutes(startTime) + lengthMinutes <= MINUTES_IN_A_DAY;
 
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";

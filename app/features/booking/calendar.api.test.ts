@@ -10,7 +10,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./availability";
 import { SHOP_MOVE_MAIL_DELAY_MS, reminderInstant, reminderKey } from "./booking-jobs.server";
-import { SLOT_TAKEN_MESSAGE, walkInSchema } from "./booking.schema";
+import { ENDS_AFTER_MIDNIGHT_MESSAGE, SLOT_TAKEN_MESSAGE, walkInSchema } from "./booking.schema";
 import { readCalendarFeed } from "./calendar-feed.server";
 import { readCalendar } from "./ics.testing";
 import { placeAppointment } from "./booking.server";
@@ -200,6 +200,30 @@ describe("POST /api/bookings/{id}/move", () => {
     expect((await api.anonymous().post(`/api/bookings/${booking.id}/move`, { date, startTime: "10:00" })).status).toBe(
       401,
     );
+  });
+});
+
+describe("an appointment past midnight", () => {
+  it("is refused with 400 and one message, for a move with override and for a walk-in, and nothing changes", async () => {
+    const date = thursdays[6]!;
+    const booking = await book(date, "15:00", team.alex.id);
+    const late = await move(booking.id, { date, startTime: "23:40", memberId: team.alex.id, override: true });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ message: ENDS_AFTER_MIDNIGHT_MESSAGE });
+    await expectDocumented(late);
+    const lastMinute = await move(booking.id, { date, startTime: "23:30", memberId: team.alex.id, override: true });
+    expect(lastMinute.status, JSON.stringify(lastMinute.body)).toBe(200);
+    // Ending at midnight itself is the end of that day: the calendar file ends it at 00:00 the next.
+    const ics = await api.anonymous().get(`/api/bookings/manage/${booking.token}/calendar.ics`);
+    expect(ics.text).toContain(`DTEND;TZID=Europe/London:${addDays(date, 1).replace(/-/g, "")}T000000`);
+    expect(readCalendar(ics.text).event.endDate.toString()).toBe(`${addDays(date, 1)}T00:00:00`);
+
+    const walkIn = await admin.post("/api/bookings/walk-in", { services: [cutId], date, startTime: "23:55" });
+    expect(walkIn.status).toBe(400);
+    expect(walkIn.body).toEqual({ message: ENDS_AFTER_MIDNIGHT_MESSAGE });
+    await expect(
+      recordWalkIn(api.ctx, walkInSchema.parse({ services: [cutId] }), shopInstant(date, "23:55")),
+    ).rejects.toMatchObject({ status: 400, message: ENDS_AFTER_MIDNIGHT_MESSAGE });
   });
 });
 
