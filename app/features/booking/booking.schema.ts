@@ -3,7 +3,8 @@ import { z } from "zod";
 import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
-import { multiLine, oneLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
+import { multiLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
+import { customerNameField, optionalCustomerNameField } from "~/features/customers/customer-name.schema";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 
@@ -145,7 +146,6 @@ export function planSlots(values: SlotCreateValues): PlannedSlot[] {
 const normaliseUkPhone = (value: string) => value.replace(/[\s()-]/g, "");
 const UK_PHONE_PATTERN = /^(\+44|0)\d{10}$/;
 
-const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Please enter a valid email address";
 
 const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
@@ -173,10 +173,7 @@ const bookingFields = {
     .min(1, SELECT_SERVICE_MESSAGE)
     .max(20, "Please select at most 20 services")
     .transform((ids) => [...new Set(ids)]),
-  customerName: oneLine(
-    z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
-    "Name must be a single line, without line breaks or control characters",
-  ),
+  customerName: customerNameField,
   customerEmail: z
     .string({ error: EMAIL_MESSAGE })
     .trim()
@@ -514,7 +511,7 @@ export const walkInSchema = z.object({
   memberId: memberIdField,
   date: bookingDate.optional(),
   startTime: clockTime("Please enter the start time").optional(),
-  customerName: optionalText(100, "Name must be at most 100 characters"),
+  customerName: optionalCustomerNameField,
   customerPhone: z
     .string({ error: UK_PHONE_MESSAGE })
     .transform(normaliseUkPhone)

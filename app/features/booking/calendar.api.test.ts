@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NAME_ONE_LINE_MESSAGE } from "~/features/customers/customer-name.schema";
 import { findJob } from "~/features/jobs/jobs.server";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
@@ -258,6 +259,20 @@ describe("POST /api/bookings/walk-in", () => {
       .where("reference", "=", given.body.reference)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ customer_email: "", attendance: "attended", mail_status: "not-configured" });
+  });
+
+  it("refuses a name with a control character, as a customer's own booking does: nothing reaches the feed", async () => {
+    const date = thursdays[7]!;
+    const bell = await admin.post("/api/bookings/walk-in", {
+      services: [cutId],
+      date,
+      startTime: "11:00",
+      customerName: "Pat\u0007 Walker",
+    });
+    expect(bell.status).toBe(400);
+    expect(bell.body).toMatchObject({ message: NAME_ONE_LINE_MESSAGE });
+    const rows = await api.db.selectFrom("bookings").select("customer_name").execute();
+    expect(rows.map((row) => row.customer_name).join("")).not.toContain("\u0007");
   });
 
   it("the owner's booking for a caller is not held to the public notice, and a refusal names its real reason", async () => {
