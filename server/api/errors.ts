@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { isUniqueViolation } from "~/db/errors";
 import { HttpError } from "~/lib/http-error";
 
-/** Errors from body parsing (express.json) carry a status and a type. */
+/** Errors from body parsing (a parser of a library, should one be mounted) carry a status and a type. */
 interface BodyParserError {
   status?: number;
   type?: string;
