@@ -103,3 +103,35 @@ describe("device cookies", () => {
     expect(trustedDeviceOf({ config: { ...config, secretKey: "x".repeat(40) } }, header, "owner")).toBeUndefined();
   });
 });
+
+describe("the login form without JavaScript", () => {
+  it("sets the session and a device cookie, and a device cookie gets its browser past strangers' lock-out", async () => {
+    const pages = await startTestApi({ pages: true, env: { TRUST_PROXY: "loopback" } });
+    try {
+      const postForm = (fields: Record<string, string>, address: string, cookie?: string) =>
+        fetch(`${pages.baseUrl}/admin`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: pages.baseUrl,
+            accept: "text/html",
+            "x-forwarded-for": address,
+            ...(cookie ? { cookie } : {}),
+          },
+          body: new URLSearchParams(fields),
+        });
+      const first = await postForm(TEST_ADMIN, "198.51.100.10");
+      expect(first.status).toBe(302);
+      const [session, device] = first.headers.getSetCookie();
+      expect(session).toMatch(/^session=/);
+      expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=.*; HttpOnly; SameSite=Lax$`));
+
+      for (let index = 1; index <= 10; index++) await postForm(wrong, `203.0.113.${100 + index}`);
+      expect((await postForm(TEST_ADMIN, "192.0.2.210")).status).toBe(429);
+      expect((await postForm(TEST_ADMIN, "198.51.100.10", device!.split(";")[0])).status).toBe(302);
+    } finally {
+      await pages.close();
+    }
+  }, 120_000);
+});
