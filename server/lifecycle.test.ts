@@ -88,6 +88,7 @@ async function startServer(env: Record<string, string>) {
   return { url, port, output, exited };
 }
 
+// A start compiles the server with tsx: up to a minute on a loaded machine, hence the longer timeouts.
 it("on SIGTERM refuses new connections, finishes the request in flight, then exits within 10 s; every log line is JSON without secrets", async () => {
   let mailArrived!: () => void;
   const mailInHand = new Promise<void>((resolve) => (mailArrived = resolve));
@@ -157,7 +158,7 @@ it("on SIGTERM refuses new connections, finishes the request in flight, then exi
   for (const secret of [ADMIN_PASSWORD, MANAGE_TOKEN, VISITOR_EMAIL, encodeURIComponent(VISITOR_EMAIL)]) {
     expect(log).not.toContain(secret);
   }
-}, 60_000);
+}, 120_000);
 
 /** A raw connection to the server: writes what it is given and collects everything the server sends until it closes. */
 function rawConnection(port: number) {
@@ -217,7 +218,7 @@ it("on SIGTERM answers every request on the connections it had accepted: in use,
   const output = `${server.output.stdout}${server.output.stderr}`;
   expect(exit.code, output).toBe(0);
   expect(exit.at - signalledAt, output).toBeLessThan(10_000);
-}, 60_000);
+}, 120_000);
 
 it("prints the generated admin password at first start as readable log lines, not as one escaped string", async () => {
   const server = await startServer({ ADMIN_PASSWORD: "" });
@@ -237,4 +238,4 @@ it("prints the generated admin password at first start as readable log lines, no
     body: JSON.stringify({ username: "admin", password }),
   });
   expect(login.status).toBe(200);
-}, 60_000);
+}, 120_000);
