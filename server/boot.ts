@@ -14,8 +14,9 @@ import { startClockAt } from "~/lib/clock";
 import { mailerFor } from "~/features/settings/mail-settings.server";
 import { pruneEvents } from "~/lib/rate-limit.server";
 import type { Config } from "~/config.server";
+import { trackConnections } from "./connections";
 import { startJobs } from "./jobs";
-import { resolveLogFormat, applyLogFormat } from "./log";
+import { resolveLogFormat, applyLogFormat, type LogFormat } from "./log";
 
 /** The configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR), migrated. */
 export async function openAppDatabase(config: Config) {
@@ -63,11 +64,12 @@ export async function openExistingAppDatabase(config: Config) {
 
 /** The context, with what the first start must tell the owner once the server is listening. */
 export interface StartedContext extends AppContext {
-  firstStartNotice?: string;
+  /** Its lines, printed by `printNotice`. */
+  firstStartNotice?: string[];
 }
 
 /** Lines in a frame that stands out from the rest of the start-up output. */
-export function boxed(lines: string[]) {
+function boxed(lines: string[]) {
   const width = Math.max(...lines.map((line) => line.length));
   const rule = "═".repeat(width + 4);
   return [`╔${rule}╗`, ...lines.map((line) => `║  ${line.padEnd(width)}  ║`), `╚${rule}╝`].join("\n");
@@ -88,16 +90,16 @@ export async function createAppContext(config: Config): Promise<StartedContext> 
   await ensureSettings(db, { ...DEFAULT_SETTINGS, cancellationNoticeHours: config.bookingCancelNoticeHours });
 
   const admin = await ensureAdminAccount(db, config.admin.username, config.admin.password);
-  let firstStartNotice: string | undefined;
+  let firstStartNotice: string[] | undefined;
   if (admin.generatedPassword) {
-    firstStartNotice = boxed([
+    firstStartNotice = [
       "An admin account was created. Sign in at",
       `  ${config.publicUrl}/admin`,
       `  username: ${config.admin.username}`,
       `  password: ${admin.generatedPassword}`,
       "This password is shown only once.",
       "Change it with: npm run admin:reset-password",
-    ]);
+    ];
   } else if (admin.created) {
     console.log(`Admin account "${config.admin.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
@@ -113,19 +115,19 @@ export async function createAppContext(config: Config): Promise<StartedContext> 
 
 /** Within Docker's and Kubernetes' default grace of 10 s, so the process ends its own way, not by SIGKILL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
-const IDLE_SWEEP_MS = 100;
 
 /**
  * Serves `app` until SIGTERM or SIGINT, keeping the session and rate-limit tables tidy and running
  * queued jobs meanwhile. On a signal it stops listening (new connections are refused, /readyz answers
- * 503), answers what already arrived with `Connection: close`, claims no further job, lets requests and
- * the job in flight finish, then closes the database and exits; past SHUTDOWN_LIMIT_MS it exits anyway
+ * 503), answers every request on the connections it had accepted with `Connection: close` (trackConnections),
+ * claims no further job, lets requests and the job in flight finish, then closes the database and exits; past SHUTDOWN_LIMIT_MS it exits anyway
  * (a job cut short runs again when its lease ends).
  */
 export async function serve(app: Express, ctx: StartedContext, afterClose?: () => Promise<void>) {
   const server = await listen(app, ctx.config);
+  const connections = trackConnections(server);
   // Last, so the one-time password is not scrolled away by other start-up lines.
-  if (ctx.firstStartNotice) console.log(`\n${ctx.firstStartNotice}\n`);
+  if (ctx.firstStartNotice) printNotice(ctx.firstStartNotice, resolveLogFormat(ctx.config));
   const housekeeping = startHousekeeping(ctx.db);
   const jobs = await startJobs(ctx);
   const stop = (signal: string) => {
@@ -137,13 +139,7 @@ export async function serve(app: Express, ctx: StartedContext, afterClose?: () =
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
     clearInterval(housekeeping);
-    server.on("request", (_req, res) => res.setHeader("Connection", "close"));
-    // A keep-alive connection turns idle when its last answer is out; close it then, not at its timeout.
-    const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    void Promise.all([requestsDone, jobs.stop()]).then(async () => {
-      clearInterval(idleSweep);
+    void Promise.all([connections.drain(), jobs.stop()]).then(async () => {
       await ctx.db.destroy();
       await afterClose?.();
       console.log("Stopped.");
@@ -152,6 +148,16 @@ export async function serve(app: Express, ctx: StartedContext, afterClose?: () =
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * What the owner must read once: in a frame on a terminal; where the output is JSON lines for a log system
+ * (Docker, systemd), one entry per line, each readable as it stands, since a frame of several lines would
+ * arrive as one string of escaped line breaks.
+ */
+export function printNotice(lines: string[], logFormat: LogFormat) {
+  if (logFormat === "json") for (const line of lines) console.log(line.trim());
+  else console.log(`\n${boxed(lines)}\n`);
 }
 
 function listen(app: Express, config: Config): Promise<Server> {

@@ -35,6 +35,7 @@ import { openApiDocumentOf } from "./api/openapi";
 import { refuseCrossSiteWrites } from "./api/origin";
 import { PUBLIC_API_LISTS, cachePublicJson, type ResponseCache } from "./response-cache";
 import { healthChecks } from "./health";
+import { limitedJsonBody } from "~/lib/request-body.server";
 import { requestLog, resolveLogFormat } from "./log";
 
 export interface HttpOptions {
@@ -46,12 +47,15 @@ export interface HttpOptions {
   cache?: ResponseCache;
 }
 
+/** Every JSON body the API takes is a few fields of text; images come as multipart to /api/media. */
+export const API_BODY_LIMIT = 100 * 1024;
+
 export function createApi(ctx: AppContext, cache?: ResponseCache) {
   const api = createRouter();
   // Before the JSON parser: Stripe's signature is checked on the raw body.
   api.use("/payments", paymentsWebhookApi(ctx));
   api.use("/texts", textsApi(ctx));
-  api.use(express.json({ limit: "100kb", verify: refuseNulInJson }));
+  api.use(limitedJsonBody(API_BODY_LIMIT, refuseNulInJson));
   // Answers are private unless the response cache marks them public (anonymous, public content only).
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

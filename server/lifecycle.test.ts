@@ -88,6 +88,7 @@ async function startServer(env: Record<string, string>) {
   return { url, port, output, exited };
 }
 
+// A start compiles the server with tsx: up to a minute on a loaded machine, hence the longer timeouts.
 it("on SIGTERM refuses new connections, finishes the request in flight, then exits within 10 s; every log line is JSON without secrets", async () => {
   let mailArrived!: () => void;
   const mailInHand = new Promise<void>((resolve) => (mailArrived = resolve));
@@ -157,4 +158,84 @@ it("on SIGTERM refuses new connections, finishes the request in flight, then exi
   for (const secret of [ADMIN_PASSWORD, MANAGE_TOKEN, VISITOR_EMAIL, encodeURIComponent(VISITOR_EMAIL)]) {
     expect(log).not.toContain(secret);
   }
-}, 60_000);
+}, 120_000);
+
+/** A raw connection to the server: writes what it is given and collects everything the server sends until it closes. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  let failure: Error | undefined;
+  socket.setEncoding("utf8");
+  socket.on("data", (text: string) => (received += text));
+  socket.on("error", (error) => (failure = error));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  return {
+    connected,
+    write: (text: string) => socket.write(text),
+    /** How many answers have begun to arrive. */
+    answers: () => received.split("HTTP/1.1 ").length - 1,
+    /** What came back once the server closed the connection, or the error the client saw. */
+    outcome: async () => {
+      await closed;
+      return failure ? `error: ${(failure as NodeJS.ErrnoException).code ?? failure.message}` : received;
+    },
+  };
+}
+
+it("on SIGTERM answers every request on the connections it had accepted: in use, half sent, not sent yet", async () => {
+  const server = await startServer({});
+  const request = "GET /api/services HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n";
+  const half = request.length >> 1;
+  // Kept alive after an answer, as a browser or a client's pool keeps it, then used again after the signal.
+  const reused = Array.from({ length: 4 }, () => rawConnection(server.port));
+  const halfSent = Array.from({ length: 4 }, () => rawConnection(server.port));
+  const notSent = Array.from({ length: 5 }, () => rawConnection(server.port));
+  const all = [...reused, ...halfSent, ...notSent];
+  await Promise.all(all.map((connection) => connection.connected));
+  for (const connection of reused) connection.write(request);
+  for (const connection of halfSent) connection.write(request.slice(0, half));
+  await expect.poll(() => reused.every((connection) => connection.answers() === 1)).toBe(true);
+
+  const signalledAt = Date.now();
+  child!.kill("SIGTERM");
+  await expect.poll(() => connects(server.port), { timeout: 5_000, interval: 20 }).toBe(false);
+  // Past the moment a server that closes idle connections at the signal has closed these.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const connection of reused) connection.write(request);
+  for (const connection of halfSent) connection.write(request.slice(half));
+  for (const connection of notSent) connection.write(request);
+
+  const outcomes = await Promise.all(all.map((connection) => connection.outcome()));
+  for (const [index, outcome] of outcomes.entries()) {
+    const answers = outcome.split("HTTP/1.1 ").slice(1);
+    expect(answers.length, `connection ${index}: ${outcome.slice(0, 200)}`).toBe(index < reused.length ? 2 : 1);
+    for (const answer of answers) expect(answer.startsWith("200 OK")).toBe(true);
+    // The answer after the signal says the connection ends with it.
+    expect(answers.at(-1)!.toLowerCase()).toContain("connection: close");
+  }
+  const exit = await server.exited;
+  const output = `${server.output.stdout}${server.output.stderr}`;
+  expect(exit.code, output).toBe(0);
+  expect(exit.at - signalledAt, output).toBeLessThan(10_000);
+}, 120_000);
+
+it("prints the generated admin password at first start as readable log lines, not as one escaped string", async () => {
+  const server = await startServer({ ADMIN_PASSWORD: "" });
+  const entries = server.output.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string });
+  const messages = entries.map((entry) => entry.msg);
+  const password = messages.map((message) => /^password: (\S+)$/.exec(message)?.[1]).find(Boolean);
+  expect(password, messages.join("\n")).toBeDefined();
+  expect(messages).toContain("username: admin");
+  expect(messages).toContain("This password is shown only once.");
+  for (const message of messages) expect(message).not.toMatch(/[\n║═]/);
+  const login = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password }),
+  });
+  expect(login.status).toBe(200);
+}, 120_000);

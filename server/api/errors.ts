@@ -3,10 +3,9 @@ import { ZodError } from "zod";
 import { isUniqueViolation } from "~/db/errors";
 import { HttpError } from "~/lib/http-error";
 
-/** Errors from body parsing (express.json) carry a status and a type. */
-interface BodyParserError {
+/** A library's error for bad input (an upload's parser, say) carries its status. */
+interface ClientError {
   status?: number;
-  type?: string;
 }
 
 /** Maps every failure to `{ message }` JSON with a fitting status; only a bug answers 500. */
@@ -25,15 +24,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
     res.status(409).json({ message: "That conflicts with an existing record. Please choose a different value." });
     return;
   }
-  const { status, type } = error as BodyParserError;
-  if (type === "entity.parse.failed") {
-    res.status(400).json({ message: "The request body is not valid JSON." });
-    return;
-  }
-  if (type === "entity.too.large") {
-    res.status(413).json({ message: "The request body is too large." });
-    return;
-  }
+  const { status } = error as ClientError;
   if (typeof status === "number" && status >= 400 && status < 500) {
     res.status(status).json({ message: (error as Error).message || "Bad request" });
     return;

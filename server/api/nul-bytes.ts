@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { badRequest } from "~/lib/http-error";
 
@@ -18,7 +17,7 @@ export const refuseNulInUrl: RequestHandler = (req, res, next) => {
   res.status(400).json({ message: NUL_MESSAGE });
 };
 
-/** For express.json's `verify`: JSON can carry a NUL only as the escape \u0000, so the raw text tells. */
-export function refuseNulInJson(_req: IncomingMessage, _res: unknown, body: Buffer) {
+/** For the JSON body's `verify`: JSON can carry a NUL only as the escape \u0000, so the raw text tells. */
+export function refuseNulInJson(body: Buffer) {
   if (body.includes("\\u0000") || body.includes(0)) throw badRequest(NUL_MESSAGE);
 }

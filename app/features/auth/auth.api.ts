@@ -35,12 +35,12 @@ export function authApi(ctx: AppContext) {
     },
   });
   router.post("/login", signInDoc, async (req, res) => {
-    const result = await signIn(ctx, parseInput(loginSchema, req.body), clientKey(req), sessionToken(req));
+    const result = await signIn(ctx, parseInput(loginSchema, req.body), clientKey(req), req.headers.cookie);
     if ("twoFactorRequired" in result) {
       res.json(result);
       return;
     }
-    res.append("Set-Cookie", result.cookie);
+    res.append("Set-Cookie", result.cookies);
     res.json({ user: result.user });
   });
 
@@ -55,8 +55,8 @@ export function authApi(ctx: AppContext) {
     },
   });
   router.post("/login/verify", verifyDoc, async (req, res) => {
-    const result = await verifySignIn(ctx, parseInput(verifyLoginSchema, req.body), clientKey(req), sessionToken(req));
-    res.append("Set-Cookie", result.cookie);
+    const result = await verifySignIn(ctx, parseInput(verifyLoginSchema, req.body), clientKey(req), req.headers.cookie);
+    res.append("Set-Cookie", result.cookies);
     res.json({ user: result.user });
   });
 

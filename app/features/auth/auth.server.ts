@@ -11,7 +11,7 @@ import {
   type AttemptLimits,
 } from "~/lib/rate-limit.server";
 import type { LoginInput } from "./auth.schema";
-import { auditLockOuts, auditSignIn } from "./sign-in-audit.server";
+import { TRUSTED_DEVICE, auditLockOuts, auditSignIn } from "./sign-in-audit.server";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -108,6 +108,7 @@ export async function resetPassword(db: Db, username: string, password: string) 
 
 const LOGIN_BUCKET = "login-failure";
 const ACCOUNT_LOGIN_BUCKET = "login-failure-account";
+export const DEVICE_LOGIN_BUCKET = "login-failure-device";
 
 export interface LoginLimits extends AttemptLimits {
   /** Failures allowed per account in the window, from all addresses together. */
@@ -120,16 +121,26 @@ export interface LoginLimits extends AttemptLimits {
  * attempt is refused with 429 until it passes. Each attempt is counted before the slow password check
  * (so a burst cannot pass together) and forgotten on success; a refused one is not counted, so a steady
  * trickle cannot keep a lock on for good. Unknown account names are counted alike, so the answers do not
- * tell which accounts exist.
+ * tell which accounts exist. From a browser with the account's device cookie (`trustedDevice`, its nonce),
+ * failures count against that cookie alone, `maxAttempts` in the window: neither strangers' failures nor
+ * its address's lock it out (device-cookie.server.ts).
  */
-export async function login(db: Db, input: LoginInput, clientKey: string, limits: LoginLimits): Promise<SessionUser> {
-  const counted = [
-    attemptLimit(LOGIN_BUCKET, clientKey, limits),
-    attemptLimit(ACCOUNT_LOGIN_BUCKET, `account:${input.username}`, {
-      maxAttempts: limits.maxAttemptsPerAccount,
-      windowMinutes: limits.windowMinutes,
-    }),
-  ];
+export async function login(
+  db: Db,
+  input: LoginInput,
+  clientKey: string,
+  limits: LoginLimits,
+  trustedDevice?: string,
+): Promise<SessionUser> {
+  const counted = trustedDevice
+    ? [attemptLimit(DEVICE_LOGIN_BUCKET, `device:${trustedDevice}`, limits)]
+    : [
+        attemptLimit(LOGIN_BUCKET, clientKey, limits),
+        attemptLimit(ACCOUNT_LOGIN_BUCKET, `account:${input.username}`, {
+          maxAttempts: limits.maxAttemptsPerAccount,
+          windowMinutes: limits.windowMinutes,
+        }),
+      ];
   const check = await recordWithinLimits(db, counted);
   if (!check.allowed) {
     throw new HttpError(
@@ -145,11 +156,12 @@ export async function login(db: Db, input: LoginInput, clientKey: string, limits
   // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !valid) {
-    await auditSignIn(db, user, clientKey, "sign-in failed");
+    await auditSignIn(db, user, clientKey, "sign-in failed", trustedDevice ? TRUSTED_DEVICE : null);
     await auditLockOuts(db, counted, check.counts, user, clientKey);
     throw new HttpError(401, "Invalid username or password");
   }
-  await clearEvents(db, LOGIN_BUCKET, clientKey);
+  if (trustedDevice) await clearEvents(db, DEVICE_LOGIN_BUCKET, `device:${trustedDevice}`);
+  else await clearEvents(db, LOGIN_BUCKET, clientKey);
   await forgetEvents(db, check.eventIds);
   return { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };
 }

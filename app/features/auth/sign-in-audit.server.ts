@@ -13,6 +13,9 @@ export const SIGN_IN_KIND = "sign-in";
 /** Who a failed attempt at a name that is no account is recorded as. */
 export const UNKNOWN_ACCOUNT = { id: 0, username: "(unknown account)" } as const;
 
+/** The detail of an attempt from a browser with the account's device cookie. */
+export const TRUSTED_DEVICE = "from a trusted device";
+
 export interface Account {
   id: number;
   username: string;
@@ -51,7 +54,7 @@ export async function auditLockOuts(
   for (const [index, limit] of limits.entries()) {
     if (counts[index] !== limit.max) continue;
     const minutes = Math.round(limit.windowMs / 60_000);
-    const scope = limit.subject === address ? "address" : "account";
+    const scope = limit.subject === address ? "address" : limit.subject.startsWith("device:") ? "device" : "account";
     const detail = `${scope}: ${limit.max} failures in ${minutes} minutes (${limit.bucket})`;
     console.warn(`Sign-in locked for ${(account ?? UNKNOWN_ACCOUNT).username} from ${address}: ${detail}`);
     await auditSignIn(db, account, address, "locked out", detail);

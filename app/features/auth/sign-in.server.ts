@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { serialize } from "cookie";
-import { SESSION_COOKIE } from "~/lib/session-cookie";
+import { SESSION_COOKIE, sessionTokenOf } from "~/lib/session-cookie";
 import type { AppContext, SessionUser } from "~/context";
 import {
   TWO_FACTOR_BUCKET,
@@ -12,7 +12,8 @@ import { HttpError } from "~/lib/http-error";
 import { attemptLimit, clearEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { INVALID_CODE, PENDING_LOGIN_EXPIRED, type LoginInput, type TwoFactorChallenge } from "./auth.schema";
 import { createSession, deleteSession, hashToken, login, type LoginLimits } from "./auth.server";
-import { auditLockOuts, auditSignIn } from "./sign-in-audit.server";
+import { issueDeviceCookie, trustedDeviceOf } from "./device-cookie.server";
+import { TRUSTED_DEVICE, auditLockOuts, auditSignIn } from "./sign-in-audit.server";
 
 /*
  * The sign-in both faces share: POST /api/login(/verify) and the /admin login form's action call these,
@@ -23,8 +24,8 @@ const PENDING_LOGIN_MINUTES = 5;
 
 export interface SignedIn {
   user: SessionUser;
-  /** The Set-Cookie header value that carries the new session. */
-  cookie: string;
+  /** The Set-Cookie header values: the new session, then a new device cookie for this browser. */
+  cookies: [session: string, device: string];
 }
 
 type Ctx = Pick<AppContext, "db" | "config">;
@@ -44,30 +45,35 @@ export const sessionCookie = (ctx: Ctx, session: { token: string; expiresAt: Dat
 export const clearedSessionCookie = (ctx: Ctx) =>
   serialize(SESSION_COOKIE, "", { ...cookieOptions(ctx), expires: new Date(0) });
 
-/** Replaces whatever session the browser had with a new one for the user. */
-async function startSession(ctx: Ctx, user: SessionUser, previousToken: string | undefined): Promise<SignedIn> {
-  await deleteSession(ctx.db, previousToken);
+/**
+ * Replaces whatever session the browser had with a new one for the user, and marks the browser as one
+ * that has signed in to the account (a new device cookie each time, as OWASP advises).
+ */
+async function startSession(ctx: Ctx, user: SessionUser, cookieHeader: string | undefined): Promise<SignedIn> {
+  await deleteSession(ctx.db, sessionTokenOf(cookieHeader));
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
-  return { user, cookie: sessionCookie(ctx, session) };
+  return { user, cookies: [sessionCookie(ctx, session), issueDeviceCookie(ctx, user.username)] };
 }
 
 /**
  * Checks the password; without two-factor that signs the user in. With two-factor on, no session yet:
  * a pending sign-in kept in the database, named by a random token that POST /api/login/verify answers
- * with a code.
+ * with a code. `cookieHeader` is the browser's: its session (replaced) and its device cookie (counted apart).
  */
 export async function signIn(
   ctx: Ctx,
   input: LoginInput,
   clientKey: string,
-  previousToken: string | undefined,
+  cookieHeader: string | undefined,
 ): Promise<SignedIn | TwoFactorChallenge> {
-  const user = await login(ctx.db, input, clientKey, loginLimits(ctx));
+  const trustedDevice = trustedDeviceOf(ctx, cookieHeader, input.username);
+  const user = await login(ctx.db, input, clientKey, loginLimits(ctx), trustedDevice);
+  const from = trustedDevice ? TRUSTED_DEVICE : null;
   if (!(await isTwoFactorEnabled(ctx.db, user.id))) {
-    await auditSignIn(ctx.db, user, clientKey, "signed in");
-    return startSession(ctx, user, previousToken);
+    await auditSignIn(ctx.db, user, clientKey, "signed in", from);
+    return startSession(ctx, user, cookieHeader);
   }
-  await auditSignIn(ctx.db, user, clientKey, "password accepted, code asked");
+  await auditSignIn(ctx.db, user, clientKey, "password accepted, code asked", from);
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await ctx.db
@@ -91,7 +97,7 @@ export async function verifySignIn(
   ctx: Ctx,
   input: { pendingLogin: string; code: string },
   clientKey: string,
-  previousToken: string | undefined,
+  cookieHeader: string | undefined,
 ): Promise<SignedIn> {
   const limits = loginLimits(ctx);
   const pending = await ctx.db
@@ -124,7 +130,7 @@ export async function verifySignIn(
   return startSession(
     ctx,
     { id: pending.id, username: pending.username, isAdmin: pending.is_admin === 1 },
-    previousToken,
+    cookieHeader,
   );
 }
 

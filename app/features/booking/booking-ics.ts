@@ -2,6 +2,7 @@ import { formatRanges, weekLines } from "~/features/settings/opening-hours";
 import type { PublicSettings } from "~/features/settings/shop-settings";
 import { addressLine } from "~/features/settings/shop-facts";
 import { SHOP_TIME_ZONE } from "~/lib/shop";
+import { addDays } from "~/lib/shop-time";
 
 /** What a calendar entry says about the shop: the settings of the moment it is made. */
 export type IcsShop = Pick<PublicSettings, "shopName" | "address" | "phone" | "openingHours">;
@@ -78,7 +79,11 @@ export function foldIcsLine(line: string) {
   return parts.join(`${CRLF} `);
 }
 
-export const localDateTime = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+/** A date and wall-clock time as iCalendar writes them; an appointment that ends at midnight ends at 00:00 the next day. */
+export function localDateTime(date: string, time: string) {
+  const [day, clock] = time === "24:00" ? [addDays(date, 1), "00:00"] : [date, time];
+  return `${day.replace(/-/g, "")}T${clock.replace(":", "")}00`;
+}
 
 export const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { bookingPaymentSchema } from "~/features/payments/payments.schema";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
-import { multiLine, oneLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
+import { multiLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
+import { customerNameField, optionalCustomerNameField } from "~/features/customers/customer-name.schema";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 
@@ -13,6 +14,8 @@ export const SELECT_SLOT_MESSAGE = "Please select a time slot";
 export const UK_PHONE_MESSAGE = "Please enter a valid UK phone number";
 export const NOT_ENOUGH_TIME_MESSAGE =
   "There is not enough time for the chosen services at this time. Please choose another time.";
+export const ENDS_AFTER_MIDNIGHT_MESSAGE =
+  "An appointment must end by midnight. Please choose an earlier time.";
 export const SERVICE_GONE_MESSAGE =
   "One of the chosen services is no longer offered. Please refresh the page and choose again.";
 export const MEMBER_CANNOT_MESSAGE =
@@ -29,6 +32,15 @@ export function lostTimeNotice(status: number, message: string): string | null {
   if (status === 409) return message;
   return status === 404 ? SLOT_GONE_MESSAGE : null;
 }
+
+const MINUTES_IN_A_DAY = 24 * 60;
+
+/**
+ * Whether an appointment from `startTime` lasting `lengthMinutes` ends on its own day: a later end has no
+ * time of that day to be written as (a calendar file would read `T241000`), so every way in refuses it.
+ */
+export const endsByMidnight = (startTime: string, lengthMinutes: number) =>
+  toMinutes(startTime) + lengthMinutes <= MINUTES_IN_A_DAY;
 
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";
@@ -134,7 +146,6 @@ export function planSlots(values: SlotCreateValues): PlannedSlot[] {
 const normaliseUkPhone = (value: string) => value.replace(/[\s()-]/g, "");
 const UK_PHONE_PATTERN = /^(\+44|0)\d{10}$/;
 
-const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Please enter a valid email address";
 
 const serviceId = z.union([z.string(), z.number()]).transform((value, ctx) => {
@@ -162,10 +173,7 @@ const bookingFields = {
     .min(1, SELECT_SERVICE_MESSAGE)
     .max(20, "Please select at most 20 services")
     .transform((ids) => [...new Set(ids)]),
-  customerName: oneLine(
-    z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
-    "Name must be a single line, without line breaks or control characters",
-  ),
+  customerName: customerNameField,
   customerEmail: z
     .string({ error: EMAIL_MESSAGE })
     .trim()
@@ -503,7 +511,7 @@ export const walkInSchema = z.object({
   memberId: memberIdField,
   date: bookingDate.optional(),
   startTime: clockTime("Please enter the start time").optional(),
-  customerName: optionalText(100, "Name must be at most 100 characters"),
+  customerName: optionalCustomerNameField,
   customerPhone: z
     .string({ error: UK_PHONE_MESSAGE })
     .transform(normaliseUkPhone)

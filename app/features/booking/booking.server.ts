@@ -31,6 +31,7 @@ import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { loadBooking, loadSeries, toSummary, type BookingRecord } from "./booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import {
+  ENDS_AFTER_MIDNIGHT_MESSAGE,
   MEMBER_CANNOT_MESSAGE,
   NOT_ENOUGH_TIME_MESSAGE,
   SLOT_TAKEN_MESSAGE,
@@ -38,6 +39,7 @@ import {
   type BookingConfirmation,
   type BookingRequest,
   type BookingTotals,
+  endsByMidnight,
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
 import { clockNow } from "~/lib/clock";
@@ -408,6 +410,8 @@ function freeForClaim(claim: ComputedTimeClaim, rules: ShopSettings, busy: BusyS
  * ("Anyone"), the free member with the fewest bookings that day gets it. Answers the new slot's id.
  */
 export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules: ShopSettings, now: Date) {
+  // Before any hours are checked: the owner's override and walk-ins skip those, never this.
+  if (!endsByMidnight(claim.startTime, claim.lengthMinutes)) throw badRequest(ENDS_AFTER_MIDNIGHT_MESSAGE);
   const memberIds = claim.candidates.map((member) => member.id);
   const endTime = fromMinutes(toMinutes(claim.startTime) + claim.lengthMinutes);
   await holdMembers(trx, memberIds);

@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NAME_ONE_LINE_MESSAGE } from "~/features/customers/customer-name.schema";
 import { findJob } from "~/features/jobs/jobs.server";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
@@ -10,7 +11,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./availability";
 import { SHOP_MOVE_MAIL_DELAY_MS, reminderInstant, reminderKey } from "./booking-jobs.server";
-import { SLOT_TAKEN_MESSAGE, walkInSchema } from "./booking.schema";
+import { ENDS_AFTER_MIDNIGHT_MESSAGE, SLOT_TAKEN_MESSAGE, walkInSchema } from "./booking.schema";
 import { readCalendarFeed } from "./calendar-feed.server";
 import { readCalendar } from "./ics.testing";
 import { placeAppointment } from "./booking.server";
@@ -203,6 +204,30 @@ describe("POST /api/bookings/{id}/move", () => {
   });
 });
 
+describe("an appointment past midnight", () => {
+  it("is refused with 400 and one message, for a move with override and for a walk-in, and nothing changes", async () => {
+    const date = thursdays[6]!;
+    const booking = await book(date, "15:00", team.alex.id);
+    const late = await move(booking.id, { date, startTime: "23:40", memberId: team.alex.id, override: true });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ message: ENDS_AFTER_MIDNIGHT_MESSAGE });
+    await expectDocumented(late);
+    const lastMinute = await move(booking.id, { date, startTime: "23:30", memberId: team.alex.id, override: true });
+    expect(lastMinute.status, JSON.stringify(lastMinute.body)).toBe(200);
+    // Ending at midnight itself is the end of that day: the calendar file ends it at 00:00 the next.
+    const ics = await api.anonymous().get(`/api/bookings/manage/${booking.token}/calendar.ics`);
+    expect(ics.text).toContain(`DTEND;TZID=Europe/London:${addDays(date, 1).replace(/-/g, "")}T000000`);
+    expect(readCalendar(ics.text).event.endDate.toString()).toBe(`${addDays(date, 1)}T00:00:00`);
+
+    const walkIn = await admin.post("/api/bookings/walk-in", { services: [cutId], date, startTime: "23:55" });
+    expect(walkIn.status).toBe(400);
+    expect(walkIn.body).toEqual({ message: ENDS_AFTER_MIDNIGHT_MESSAGE });
+    await expect(
+      recordWalkIn(api.ctx, walkInSchema.parse({ services: [cutId] }), shopInstant(date, "23:55")),
+    ).rejects.toMatchObject({ status: 400, message: ENDS_AFTER_MIDNIGHT_MESSAGE });
+  });
+});
+
 describe("POST /api/bookings/walk-in", () => {
   it("records a walk-in now with the first free barber, at a given time, and names the next free time when nobody is", async () => {
     const date = thursdays[4]!;
@@ -234,6 +259,20 @@ describe("POST /api/bookings/walk-in", () => {
       .where("reference", "=", given.body.reference)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ customer_email: "", attendance: "attended", mail_status: "not-configured" });
+  });
+
+  it("refuses a name with a control character, as a customer's own booking does: nothing reaches the feed", async () => {
+    const date = thursdays[7]!;
+    const bell = await admin.post("/api/bookings/walk-in", {
+      services: [cutId],
+      date,
+      startTime: "11:00",
+      customerName: "Pat\u0007 Walker",
+    });
+    expect(bell.status).toBe(400);
+    expect(bell.body).toMatchObject({ message: NAME_ONE_LINE_MESSAGE });
+    const rows = await api.db.selectFrom("bookings").select("customer_name").execute();
+    expect(rows.map((row) => row.customer_name).join("")).not.toContain("\u0007");
   });
 
   it("the owner's booking for a caller is not held to the public notice, and a refusal names its real reason", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, shopToday } from "~/lib/shop-time";
+import { ENDS_AFTER_MIDNIGHT_MESSAGE } from "./booking.schema";
 import { TEST_ADMIN, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /*
@@ -89,6 +90,22 @@ describe("/admin/calendar", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.text).toContain("outside Bea&#x27;s working hours");
+
+    // Past midnight: refused as the API refuses it, with the same message, whether moved or walked in.
+    const pastMidnight = ENDS_AFTER_MIDNIGHT_MESSAGE.replace(/'/g, "&#x27;");
+    const late = await postForm({
+      intent: "move",
+      bookingId: String(id),
+      date,
+      startTime: "23:45",
+      memberId: String(team[1]!.id),
+      override: "on",
+    });
+    expect(late.status).toBe(400);
+    expect(late.text).toContain(pastMidnight);
+    const lateWalkIn = await postForm({ intent: "walk-in", services: serviceId, date, startTime: "23:55" });
+    expect(lateWalkIn.status).toBe(400);
+    expect(lateWalkIn.text).toContain(pastMidnight);
     // The first page a test file renders compiles the route on the shared Vite server: slow on a busy machine.
   }, 120_000);
 

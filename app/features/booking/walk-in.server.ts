@@ -8,14 +8,13 @@ import { fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
 import { ownerRefusal, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { toSummary } from "./booking-record.server";
-import type { WalkInRequest } from "./booking.schema";
+import { endsByMidnight, type WalkInRequest } from "./booking.schema";
 import { WALK_IN_NAME } from "~/features/customers/customers.schema";
 import { candidatesFor, claimComputedTime, insertBooking } from "./booking.server";
 
 /* A customer who walks in: recorded by the owner, with no address to mail, from now or a chosen time. */
 
 const WALK_IN_STEP_MINUTES = 5;
-const DAY_END = 24 * 60;
 
 /** Now on the shop's clock, rounded down to five minutes: the time the chair was taken. */
 export function walkInStart(now: Date) {
@@ -40,7 +39,7 @@ async function nextFreeTime(
     date,
   );
   const from = toMinutes(startTime) + WALK_IN_STEP_MINUTES;
-  for (let start = from; start + lengthMinutes <= DAY_END; start += WALK_IN_STEP_MINUTES) {
+  for (let start = from; endsByMidnight(fromMinutes(start), lengthMinutes); start += WALK_IN_STEP_MINUTES) {
     const time = fromMinutes(start);
     const member = candidates.find(
       (candidate) => ownerRefusal(candidate, date, time, lengthMinutes, rules, busy, false) === null,

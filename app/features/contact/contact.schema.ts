@@ -1,21 +1,17 @@
 import { MAIL_STATUSES, type MailStatus } from "~/lib/mail-status";
 import { z } from "zod";
 import { multiLine, oneLine } from "~/lib/schema-fields";
+import { customerNameField } from "~/features/customers/customer-name.schema";
 
 /* The contact form's rules (spec section 5), shared by the page's form and POST /api/contact. */
 
-const NAME_MESSAGE = "Name must be at least 2 characters";
 const EMAIL_MESSAGE = "Invalid email address";
 const PHONE_MESSAGE = "Phone number must be at least 10 digits";
 const MESSAGE_MESSAGE = "Message must be at least 10 characters";
-const NAME_LINE_MESSAGE = "Name must be a single line, without line breaks or control characters";
 const PHONE_LINE_MESSAGE = "Phone number must be a single line, without line breaks or control characters";
 
 export const contactMessageSchema = z.object({
-  name: oneLine(
-    z.string({ error: NAME_MESSAGE }).trim().min(2, NAME_MESSAGE).max(100, "Name must be at most 100 characters"),
-    NAME_LINE_MESSAGE,
-  ),
+  name: customerNameField,
   email: z
     .string({ error: EMAIL_MESSAGE })
     .trim()

@@ -1,8 +1,8 @@
-import express from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema, type ApiDoc } from "~/lib/api-docs.server";
 import { apiRouter, parseId, requireAdmin } from "~/lib/api.server";
+import { limitedRawBody } from "~/lib/request-body.server";
 import {
   OWNER_PAYMENT_ACTIONS,
   bookingPaymentSchema,
@@ -20,7 +20,7 @@ import { ownerPaymentAction } from "./owner-payments.server";
  */
 
 /** Stripe's events are small; the bound keeps a flood of large bodies from costing memory. */
-const WEBHOOK_BODY_LIMIT = "256kb";
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Mounted before the API's JSON parser: the signature is over the raw bytes. */
 export function paymentsWebhookApi(ctx: AppContext) {
@@ -33,7 +33,7 @@ export function paymentsWebhookApi(ctx: AppContext) {
       400: ["Missing or wrong Stripe-Signature, or payments not set up; nothing changed", apiErrorSchema],
     },
   });
-  router.post("/webhook", webhook, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+  router.post("/webhook", webhook, limitedRawBody(WEBHOOK_BODY_LIMIT), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await receiveStripeEvent(ctx, body, req.get("stripe-signature"));
     res.json({ received: true });

@@ -1,9 +1,9 @@
-import express from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter } from "~/lib/api.server";
 import { HttpError } from "~/lib/http-error";
+import { limitedFormBody } from "~/lib/request-body.server";
 import { receiveInboundText, twilioSignatureValid } from "./texts.server";
 
 /* /api/texts/inbound: Twilio's webhook for texts the customers send back (STOP). */
@@ -18,7 +18,7 @@ export function textsApi(ctx: AppContext) {
       403: ["Not signed by Twilio, or texts are not set up", apiErrorSchema],
     },
   });
-  router.post("/inbound", inbound, express.urlencoded({ extended: false, limit: "32kb" }), async (req, res) => {
+  router.post("/inbound", inbound, limitedFormBody(32 * 1024), async (req, res) => {
     const twilio = ctx.config.twilio;
     const params = Object.fromEntries(
       Object.entries((req.body ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value)]),

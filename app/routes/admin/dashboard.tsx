@@ -25,7 +25,6 @@ import { toast } from "~/components/ui/toast-store";
 import { INVALID_CODE, loginSchema, verifyLoginSchema } from "~/features/auth/auth.schema";
 import { AdminLoginForm, VERIFY_INTENT, type LoginFormResult } from "~/features/auth/components/admin-login-form";
 import { signIn, verifySignIn } from "~/features/auth/sign-in.server";
-import { sessionTokenOf } from "~/lib/session-cookie";
 import { listAdminSlots } from "~/features/booking/slots.server";
 import { UpcomingAppointments } from "~/features/booking/components/upcoming-appointments";
 import { contactInbox } from "~/features/contact/contact.server";
@@ -79,17 +78,19 @@ type Overview = NonNullable<Route.ComponentProps["loaderData"]["admin"]>;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const previousToken = sessionTokenOf(request.headers.get("cookie"));
+  const cookieHeader = request.headers.get("cookie") ?? undefined;
   const verifying = form.intent === VERIFY_INTENT;
   const username = typeof form.username === "string" ? form.username : undefined;
   try {
     const signedIn = verifying
-      ? await verifySignIn(context, verifyLoginSchema.parse(form), context.clientKey, previousToken)
-      : await signIn(context, loginSchema.parse(form), context.clientKey, previousToken);
+      ? await verifySignIn(context, verifyLoginSchema.parse(form), context.clientKey, cookieHeader)
+      : await signIn(context, loginSchema.parse(form), context.clientKey, cookieHeader);
     if ("twoFactorRequired" in signedIn) {
       return { step: "code", pendingLogin: signedIn.pendingLogin } satisfies LoginFormResult;
     }
-    return redirect("/admin", { headers: { "Set-Cookie": signedIn.cookie } });
+    const headers = new Headers();
+    for (const cookie of signedIn.cookies) headers.append("Set-Cookie", cookie);
+    return redirect("/admin", { headers });
   } catch (error) {
     const pendingLogin = typeof form.pendingLogin === "string" ? form.pendingLogin : undefined;
     // A wrong code leaves the pending sign-in open for another try; any other refusal starts again.
