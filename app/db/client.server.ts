@@ -125,9 +125,10 @@ export async function pendingMigrations(db: Db) {
   return (await migratorFor(db).getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
 }
 
-export async function migrateToLatest(db: Db) {
+/** Runs the migrations up to `name` (all of them by default); a test builds a database of an older release with it. */
+export async function migrateToLatest(db: Db, name?: string) {
   const migrator = migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

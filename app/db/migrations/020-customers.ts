@@ -48,7 +48,7 @@ interface Made {
 const sourceOf = (contact: Contact) =>
   contact.kind === "booking" ? `booking ${contact.reference ?? ""}`.trim() : "waitlist";
 
-/** One customer from their contacts, oldest first: the latest name, address and phone; the latest text consent. */
+/** One customer from their contacts, oldest first: the latest name, the first address and phone given; the latest text consent. */
 function customerOf(contacts: Contact[], emailKey: string | null): Made {
   const made: Made = {
     name: "",
@@ -64,9 +64,10 @@ function customerOf(contacts: Contact[], emailKey: string | null): Made {
     entryIds: [],
   };
   for (const contact of contacts) {
-    made.name = contact.name || made.name;
-    made.email = contact.email.trim() || made.email;
-    made.phone = e164Phone(contact.phone) || made.phone;
+    // The latest name; the first phone given stays the customer's own, as at booking from now on (customer-rows.server.ts).
+    made.name = (contact.name === UNNAMED_WALK_IN ? "" : contact.name) || made.name;
+    made.email = made.email || contact.email.trim();
+    made.phone = made.phone || e164Phone(contact.phone);
     made.lastSeenAt = contact.createdAt;
     if (contact.smsConsent) {
       made.textConsentAt = contact.createdAt;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
 import { customerKey, customerKeySchema, WALK_IN_NAME } from "./customers.schema";
@@ -57,8 +58,8 @@ async function insertOrFind(trx: Db, contact: { name: string; email: string; pho
 }
 
 /**
- * The id of the booking's or entry's customer, found by address, else by phone, else made; their name and
- * phone brought up to date, and the text consent recorded with where it was given (`source`). Null for an
+ * The id of the booking's or entry's customer, found by address, else by phone, else made; the name brought up
+ * to date, a phone the row lacks filled in, and the text consent recorded with where it was first given (`source`). Null for an
  * unnamed walk-in: nobody the shop could tell apart. Call it inside the writer's transaction.
  */
 export async function customerIdFor(trx: Db, contact: CustomerContact, source: string, now: Date) {
@@ -68,13 +69,18 @@ export async function customerIdFor(trx: Db, contact: CustomerContact, source: s
   if (!email && !phone && !name) return null;
   const found = email ? await byEmail(trx, customerKey(email)) : phone ? await byPhone(trx, phone) : undefined;
   const id = found?.id ?? (await insertOrFind(trx, { name, email, phone }, now));
+  // The name is the latest the customer gave with their address (people write theirs differently over time); a
+  // walk-in found by phone only fills in a name the row lacks. The phone is the customer's own: a later booking
+  // fills it in when the row has none and never overwrites it, since anyone can book with an address and a phone
+  // of their own, and the customer's forms offer the row's phone.
+  const fill = (column: "name" | "phone", value: string) =>
+    sql<string>`case when ${sql.ref(column)} = '' then ${value} else ${sql.ref(column)} end`;
   await trx
     .updateTable("customers")
     .set((eb) => ({
       last_seen_at: now.toISOString(),
-      ...(name ? { name } : {}),
-      ...(email ? { email } : {}),
-      ...(phone ? { phone } : {}),
+      ...(name ? { name: email ? name : fill("name", name) } : {}),
+      ...(phone ? { phone: fill("phone", phone) } : {}),
       ...(contact.smsConsent
         ? {
             text_consent_source: eb.fn.coalesce("text_consent_source", eb.val(source)),

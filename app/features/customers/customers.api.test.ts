@@ -421,7 +421,11 @@ describe("retention", () => {
         .where("b.id", "=", bookingId)
         .executeTakeFirstOrThrow();
     expect(await customerOf(expired.id)).toEqual({ name: ERASED_NAME, email_key: null, phone: "" });
-    expect(await customerOf(kept.id)).toEqual({ name: "Edge Case", email_key: "edge@example.com", phone: "+447911123456" });
+    expect(await customerOf(kept.id)).toEqual({
+      name: "Edge Case",
+      email_key: "edge@example.com",
+      phone: "+447911123456",
+    });
     const names = (await api.db.selectFrom("contact_submissions").select("name").execute()).map((row) => row.name);
     expect(names).toContain("New Message");
     expect(names).not.toContain("Old Message");

@@ -112,9 +112,7 @@ export async function listCustomers(db: Db, options: { q?: string; now?: Date } 
       const rows = byCustomer.get(customer.id) ?? [];
       return (
         matches(customer) ||
-        rows.some((row) =>
-          matches({ name: row.customer_name, email: row.customer_email, phone: row.customer_phone }),
-        )
+        rows.some((row) => matches({ name: row.customer_name, email: row.customer_email, phone: row.customer_phone }))
       );
     })
     .toSorted((a, b) => latest(b).localeCompare(latest(a)))

@@ -16,8 +16,7 @@ export const ERASED_NAME = "[erased]";
 
 /** One customer (their row's id and address key), or what retention's cut-offs reach. */
 type ErasureScope =
-  | { customer: { id: number; email_key: string | null } }
-  | { appointmentsBefore: string; messagesBefore: string };
+  { customer: { id: number; email_key: string | null } } | { appointmentsBefore: string; messagesBefore: string };
 
 /** Blanks customer rows, keeping them (and their ids on bookings) for the shop's figures. */
 const blankCustomers = (trx: Db, erasedAt: string) =>
