@@ -69,8 +69,8 @@ describe("walk-ins in the customer records", () => {
       id: pat.id,
       key: String(pat.id),
       email: "",
-      // From the latest booking.
-      name: "Pat W",
+      // The first name given: a walk-in found by phone fills in a name the customer row lacks, never replaces it.
+      name: "Pat Walker",
       phone: "+447700900555",
       bookings: 2,
       noShows: 0,
