@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Generated, type Kysely } from "kysely";
 import { e164Phone } from "../customer-phone";
 import { isPostgres } from "../dialect";
 
@@ -15,6 +15,43 @@ import { isPostgres } from "../dialect";
  * their own; an unnamed walk-in and an erased booking belong to nobody. The owner's notes (customer_notes,
  * keyed by the record's old key) move onto the rows, and that table goes.
  */
+
+/** The tables as this migration reads and writes them (frozen here: later types may differ). */
+interface Tables {
+  bookings: {
+    id: number;
+    reference: string;
+    customer_name: string;
+    customer_email: string;
+    customer_phone: string;
+    sms_consent: number;
+    created_at: string;
+    erased_at: string | null;
+    customer_id: number | null;
+  };
+  waitlist_entries: {
+    id: number;
+    customer_name: string;
+    customer_email: string;
+    customer_phone: string;
+    sms_consent: number;
+    created_at: string;
+    customer_id: number | null;
+  };
+  customer_notes: { email: string; notes: string; updated_at: string };
+  customers: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    email_key: string | null;
+    phone: string;
+    notes: string;
+    text_consent_at: string | null;
+    text_consent_source: string | null;
+    created_at: string;
+    last_seen_at: string;
+  };
+}
 
 /** The name a walk-in gets when the owner gives none (customers.schema's WALK_IN_NAME, frozen here). */
 const UNNAMED_WALK_IN = "Walk-in";
@@ -78,7 +115,7 @@ function customerOf(contacts: Contact[], emailKey: string | null): Made {
   return made;
 }
 
-async function contactsOf(db: Kysely<any>): Promise<Contact[]> {
+async function contactsOf(db: Kysely<Tables>): Promise<Contact[]> {
   const bookings = await db
     .selectFrom("bookings")
     .select(["id", "reference", "customer_name", "customer_email", "customer_phone", "sms_consent", "created_at"])
@@ -91,23 +128,23 @@ async function contactsOf(db: Kysely<any>): Promise<Contact[]> {
   const contacts: Contact[] = [
     ...bookings.map((row) => ({
       kind: "booking" as const,
-      id: row.id as number,
-      reference: row.reference as string,
-      name: row.customer_name as string,
-      email: row.customer_email as string,
-      phone: row.customer_phone as string,
+      id: row.id,
+      reference: row.reference,
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
       smsConsent: Number(row.sms_consent) === 1,
-      createdAt: row.created_at as string,
+      createdAt: row.created_at,
     })),
     ...entries.map((row) => ({
       kind: "waitlist" as const,
-      id: row.id as number,
+      id: row.id,
       reference: null,
-      name: row.customer_name as string,
-      email: row.customer_email as string,
-      phone: row.customer_phone as string,
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
       smsConsent: Number(row.sms_consent) === 1,
-      createdAt: row.created_at as string,
+      createdAt: row.created_at,
     })),
   ];
   return contacts.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
@@ -155,7 +192,7 @@ function groupCustomers(contacts: Contact[]) {
   return { customers, recordKeys };
 }
 
-async function linkRows(db: Kysely<any>, table: "bookings" | "waitlist_entries", customerId: number, ids: number[]) {
+async function linkRows(db: Kysely<Tables>, table: "bookings" | "waitlist_entries", customerId: number, ids: number[]) {
   for (let start = 0; start < ids.length; start += CHUNK) {
     await db
       .updateTable(table)
@@ -165,7 +202,8 @@ async function linkRows(db: Kysely<any>, table: "bookings" | "waitlist_entries",
   }
 }
 
-export async function up(db: Kysely<any>) {
+export async function up(schema: Kysely<unknown>) {
+  const db = schema as Kysely<Tables>;
   const id = isPostgres(db) ? "serial" : "integer";
   await db.schema
     .createTable("customers")
@@ -202,20 +240,20 @@ export async function up(db: Kysely<any>) {
   const { customers, recordKeys } = groupCustomers(await contactsOf(db));
   const notes = await db.selectFrom("customer_notes").select(["email", "notes", "updated_at"]).execute();
   for (const note of notes) {
-    const customer = recordKeys.get(note.email as string);
-    if (customer) customer.notes = note.notes as string;
-    else if ((note.notes as string).trim() && (note.email as string).includes("@")) {
+    const customer = recordKeys.get(note.email);
+    if (customer) customer.notes = note.notes;
+    else if ((note.notes).trim() && (note.email).includes("@")) {
       // Notes on someone known only from a contact message: they stay with a customer of their own.
       customers.push({
         name: "",
-        email: note.email as string,
-        emailKey: note.email as string,
+        email: note.email,
+        emailKey: note.email,
         phone: "",
         textConsentAt: null,
         textConsentSource: null,
-        createdAt: note.updated_at as string,
-        lastSeenAt: note.updated_at as string,
-        notes: note.notes as string,
+        createdAt: note.updated_at,
+        lastSeenAt: note.updated_at,
+        notes: note.notes,
         bookingIds: [],
         entryIds: [],
       });
@@ -237,13 +275,13 @@ export async function up(db: Kysely<any>) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await linkRows(db, "bookings", customerId as number, customer.bookingIds);
-    await linkRows(db, "waitlist_entries", customerId as number, customer.entryIds);
+    await linkRows(db, "bookings", customerId, customer.bookingIds);
+    await linkRows(db, "waitlist_entries", customerId, customer.entryIds);
   }
   await db.schema.dropTable("customer_notes").execute();
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   await db.schema
     .createTable("customer_notes")
     .addColumn("email", "text", (col) => col.primaryKey())

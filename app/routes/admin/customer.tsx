@@ -166,6 +166,12 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   )}
                   {customer.textsStopped && <Badge className="ml-2">Texts stopped (STOP)</Badge>}
                 </dd>
+                <dt className="font-semibold">Texts:</dt>
+                <dd>
+                  {customer.textConsent
+                    ? `Agreed ${formatShopInstant(customer.textConsent.at, "long")} (${customer.textConsent.source})`
+                    : "Not agreed"}
+                </dd>
                 <dt className="font-semibold">Bookings:</dt>
                 <dd>{customer.bookings}</dd>
                 <dt className="font-semibold">No-shows:</dt>
