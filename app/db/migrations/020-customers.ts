@@ -242,7 +242,7 @@ export async function up(schema: Kysely<unknown>) {
   for (const note of notes) {
     const customer = recordKeys.get(note.email);
     if (customer) customer.notes = note.notes;
-    else if ((note.notes).trim() && (note.email).includes("@")) {
+    else if (note.notes.trim() && note.email.includes("@")) {
       // Notes on someone known only from a contact message: they stay with a customer of their own.
       customers.push({
         name: "",
