@@ -74,7 +74,7 @@ describe("reads of customers' personal data", () => {
       .where("email_key", "=", EMAIL)
       .executeTakeFirstOrThrow();
     const old = await admin.get(`/admin/customers/${enc(EMAIL)}`);
-    expect(old.status).toBe(301);
+    expect(old.status).toBe(302);
     expect(old.headers.get("location")).toBe(`/admin/customers/${id}`);
     const entries = await loggedDuring(async () => {
       const page = await admin.get(`/admin/customers/${id}`);

@@ -45,7 +45,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A record URL of before customers were rows (an address, a walk-in's key) goes on to the customer's number.
   if (!CUSTOMER_ID_PATTERN.test(params.key)) {
     const { id } = await pageData(customerOfKey(context.db, params.key));
-    return redirect(`${customerPath(id)}${url.search}`, 301);
+    // Not 301: a browser would keep it for good, and an address can name a new customer after an erasure.
+    return redirect(`${customerPath(id)}${url.search}`, 302);
   }
   const saved = url.searchParams.get("saved");
   const customer = await pageData(getCustomer(context.db, params.key));
