@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
-import { customerKey, customerKeySchema, WALK_IN_NAME } from "./customers.schema";
+import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, WALK_IN_NAME } from "./customers.schema";
 
 /*
  * The customer rows (decision 041): every booking and waitlist entry is written with its customer's id,
@@ -100,7 +100,7 @@ export async function customerIdFor(trx: Db, contact: CustomerContact, source: s
  */
 export async function customerIdOfKey(db: Db, key: string): Promise<number | undefined> {
   const trimmed = key.trim();
-  if (/^\d{1,15}$/.test(trimmed)) {
+  if (CUSTOMER_ID_PATTERN.test(trimmed)) {
     const row = await db
       .selectFrom("customers")
       .select("id")

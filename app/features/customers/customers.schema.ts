@@ -61,8 +61,8 @@ export const customerKeySchema = z
     return z.NEVER;
   });
 
-/** A customer's number in a URL. */
-export const CUSTOMER_ID_PATTERN = /^[1-9]\d{0,14}$/;
+/** A customer's number in a URL: at most nine digits, inside both engines' integer. */
+export const CUSTOMER_ID_PATTERN = /^[1-9]\d{0,8}$/;
 
 /** What a record URL may name (`/api/customers/{key}`, `/admin/customers/{key}`): the customer's number, or an old key. */
 export const recordKeySchema = z
