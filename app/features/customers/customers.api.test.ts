@@ -233,6 +233,14 @@ describe("subject access and erasure", () => {
     );
     const data = JSON.parse(response.text);
     expect(data.email).toBe(email);
+    // The customer row itself (decision 041): their details, and their consents with when and where given.
+    expect(data.customer).toMatchObject({
+      name: "Ex Porter",
+      email: "export-me@example.com",
+      phone: "+447911123456",
+      textConsent: null,
+      marketingConsent: null,
+    });
     expect(data.bookings).toHaveLength(2);
     expect(data.bookings[0]).toMatchObject({
       name: "Ex Porter",
