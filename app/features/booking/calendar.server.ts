@@ -31,7 +31,7 @@ export interface CalendarBooking {
   payment: BookingPayment | null;
   totalPence: number;
   walkIn: boolean;
-  /** The customer's record (decision 036); null for an unnamed walk-in. */
+  /** The customer's number, which names their record (decision 041); null for an unnamed walk-in. */
   recordKey: string | null;
 }
 

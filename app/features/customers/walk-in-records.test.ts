@@ -14,9 +14,9 @@ import {
 import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 
 /*
- * Walk-ins in the customer records (issue 24, decision 036): one with a phone is the record of that phone
- * (+44 or 0, one person), one with only a name a record of its own, an unnamed one nobody's; the list, the
- * search, the record, notes, export and erasure all take the record's key.
+ * Walk-ins in the customer records (issue 24, decisions 036 and 041): one with a phone is the customer of that
+ * phone (+44 or 0, one person), one with only a name a customer of its own, an unnamed one nobody; the list, the
+ * search, the record, notes, export and erasure take the customer's number, and the old keys still find them.
  */
 
 let api: TestApi;
