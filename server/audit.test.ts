@@ -44,11 +44,11 @@ describe("what the audit log makes of a write", () => {
       kind: "customers",
       action: "export customer data",
       targetId: null,
-      customerEmail: "ada@example.com",
+      customerKey: "ada@example.com",
     });
     expect(describeApiCall("DELETE", "/customers/ada%40example.com")).toMatchObject({
       action: "erase customer",
-      customerEmail: "ada@example.com",
+      customerKey: "ada@example.com",
     });
     expect(describeApiCall("PUT", "/customers/ada%40example.com/notes")).toMatchObject({
       action: "update customer notes",
@@ -60,7 +60,7 @@ describe("what the audit log makes of a write", () => {
     expect(describeApiCall("GET", "/customers/ada%40example.com")).toMatchObject({
       kind: "customers",
       action: "view customer",
-      customerEmail: "ada@example.com",
+      customerKey: "ada@example.com",
     });
     expect(describeApiCall("GET", "/customers")).toMatchObject({ action: "view customer list" });
     expect(describeApiCall("GET", "/contact/submissions")).toMatchObject({ action: "view contact messages" });
@@ -85,10 +85,10 @@ describe("what the audit log makes of a write", () => {
     expect(describeAdminPageRequest("GET", "/admin/customers/ada%40example.com")).toMatchObject({
       kind: "customers",
       action: "view customer",
-      customerEmail: "ada@example.com",
+      customerKey: "ada@example.com",
     });
     expect(describeAdminPageRequest("GET", "/admin/customers/ada%40example.com.data")).toMatchObject({
-      customerEmail: "ada@example.com",
+      customerKey: "ada@example.com",
     });
     expect(describeAdminPageRequest("GET", "/admin/bookings")).toMatchObject({ action: "view booking list" });
     expect(describeAdminPageRequest("GET", "/admin/customers.data")).toMatchObject({ action: "view customer list" });

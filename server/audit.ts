@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { AppContext, SessionUser } from "~/context";
 import { labelAudit, recordAudit, withdrawAudit } from "~/features/audit/audit.server";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { fingerprintOfRecordKey } from "~/features/customers/customer-fingerprint.server";
 
 /*
  * The audit log of admin calls is written here: every write by a signed-in admin, through the API or an
@@ -10,16 +10,16 @@ import { customerFingerprint } from "~/features/customers/customer-fingerprint.s
  * (plus, for a few resources, a name taken from the answer). The entry is stored before the call runs:
  * when it cannot be, the call is refused and nothing happens unrecorded; a call that then fails (4xx/5xx)
  * takes its entry back (decision 022). Request bodies are never read, so no password, code or customer
- * message can end up in the log; a customer's e-mail address in a path is kept only as its fingerprint
- * (decision 018).
+ * message can end up in the log; the customer a path names (by number, or by an old key such as an e-mail
+ * address) is kept only as their fingerprint (decisions 018, 041).
  */
 
 interface AuditedCall {
   kind: string;
   action: string;
   targetId: string | null;
-  /** The customer the path names; the log keeps only its fingerprint, as the target id. */
-  customerEmail?: string;
+  /** The customer the path names (their number or an old record key); the log keeps only their fingerprint. */
+  customerKey?: string;
   /** The field of the JSON answer that names what was written, when one does. */
   labelFields: readonly string[];
 }
@@ -56,16 +56,16 @@ const ACTIONS: Record<string, string> = {
   "POST /team/:id/calendar-feed": "renew calendar feed",
   "POST /calendar-feed": "renew shop calendar feed",
   "POST /media": "upload",
-  "GET /customers/:email/export": "export customer data",
-  "DELETE /customers/:email": "erase customer",
-  "PUT /customers/:email/notes": "update customer notes",
+  "GET /customers/:customer/export": "export customer data",
+  "DELETE /customers/:customer": "erase customer",
+  "PUT /customers/:customer/notes": "update customer notes",
   "DELETE /waitlist/:id": "remove from waitlist",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
 const AUDITED_READS: Record<string, string> = {
-  "GET /customers/:email/export": "export customer data",
-  "GET /customers/:email": "view customer",
+  "GET /customers/:customer/export": "export customer data",
+  "GET /customers/:customer": "view customer",
   "GET /customers": "view customer list",
   "GET /contact/submissions": "view contact messages",
   "GET /waitlist": "view waitlist",
@@ -112,12 +112,12 @@ export function describeApiCall(method: string, path: string, query: Request["qu
   const segments = path.split("/").filter(Boolean);
   const kind = segments[0];
   if (!kind) return null;
-  // `/customers/{email}/…`: the segment after the resource is the customer's address.
-  const customerEmail = kind === "customers" && segments[1] ? decodeSegment(segments[1]) : undefined;
+  // `/customers/{key}/…`: the segment after the resource names the customer.
+  const customerKey = kind === "customers" && segments[1] ? decodeSegment(segments[1]) : undefined;
   // Ids become ":id"; anything else that is not a plain word (a customer's private link token) is dropped.
   const shape = segments.map((segment, index) =>
-    customerEmail !== undefined && index === 1
-      ? ":email"
+    customerKey !== undefined && index === 1
+      ? ":customer"
       : ID.test(segment)
         ? ":id"
         : WORD.test(segment)
@@ -135,8 +135,8 @@ export function describeApiCall(method: string, path: string, query: Request["qu
   return {
     kind,
     action: read ?? entryOf(ACTIONS, route) ?? entryOf(VERBS, method) ?? method.toLowerCase(),
-    targetId: segments.find((segment) => ID.test(segment)) ?? null,
-    ...(customerEmail === undefined ? {} : { customerEmail }),
+    targetId: customerKey === undefined ? (segments.find((segment) => ID.test(segment)) ?? null) : null,
+    ...(customerKey === undefined ? {} : { customerKey }),
     labelFields: entryOf(LABEL_FIELDS, kind) ?? [],
   };
 }
@@ -152,7 +152,7 @@ const AUDITED_SCREENS: Record<string, string> = {
 /**
  * Describes a request to an admin screen (`/admin/<screen>`, or its `.data` request when hydrated): a
  * form posted to it, or a look at a screen of customers' personal data (a customer's record is
- * `/admin/customers/<email>`); null when it is not audited.
+ * `/admin/customers/<number>`); null when it is not audited.
  */
 export function describeAdminPageRequest(method: string, path: string): AuditedCall | null {
   const record = /^\/admin\/customers\/([^/]+?)(?:\.data)?\/?$/i.exec(path)?.[1];
@@ -163,7 +163,7 @@ export function describeAdminPageRequest(method: string, path: string): AuditedC
         kind: "customers",
         action: "view customer",
         targetId: null,
-        customerEmail: decodeSegment(record),
+        customerKey: decodeSegment(record),
         labelFields: [],
       };
     }
@@ -212,9 +212,9 @@ export function auditAdminWrites(
             ? `${description.action} outside hours`
             : description.action,
         targetId:
-          description.customerEmail === undefined
+          description.customerKey === undefined
             ? description.targetId
-            : customerFingerprint(ctx.config, description.customerEmail),
+            : await fingerprintOfRecordKey(ctx, description.customerKey),
         targetLabel: null,
       });
     } catch (error) {

@@ -117,7 +117,7 @@ const SNAPSHOT_TABLES: [keyof Database, string[]][] = [
   ["recovery_codes", ["id"]],
   ["pending_logins", ["id"]],
   ["audit_log", ["id"]],
-  ["customer_notes", ["email"]],
+  ["customers", ["id"]],
   ["shop_settings", ["id"]],
   ["opening_hours", ["day", "start_time"]],
   ["closures", ["id"]],

@@ -30,6 +30,7 @@ import * as payments from "./migrations/015-payments";
 import * as waitlist from "./migrations/016-waitlist";
 import * as bookingSeries from "./migrations/017-booking-series";
 import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booking";
+import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 
 export type Db = Kysely<Database>;
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   "016-waitlist": waitlist,
   "017-booking-series": bookingSeries,
   "018-waitlist-claimed-booking": waitlistClaimedBooking,
+  "020-customers": customers,
   "022-messages-by-id": messagesById,
 };
 
@@ -125,9 +127,10 @@ export async function pendingMigrations(db: Db) {
   return (await migratorFor(db).getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
 }
 
-export async function migrateToLatest(db: Db) {
+/** Runs the migrations up to `name` (all of them by default); a test builds a database of an older release with it. */
+export async function migrateToLatest(db: Db, name?: string) {
   const migrator = migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === undefined ? migrator.migrateToLatest() : migrator.migrateTo(name));
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -161,6 +161,8 @@ export interface BookingsTable {
   series_id: string | null;
   /** Its place in that series: 0 for the first occurrence. */
   series_position: number | null;
+  /** Its customer (migration 020); null for an unnamed walk-in, or a booking erased before customers were rows. */
+  customer_id: number | null;
 }
 
 /** An occurrence of a series that could not be booked, and why (decision 032). */
@@ -359,11 +361,27 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
-export interface CustomerNotesTable {
-  /** Lower-cased e-mail address. */
+/** One customer (migration 020, decision 041): what their bookings, waitlist entries and records point to. */
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  /** As the customer last wrote it; empty without one. */
   email: string;
-  notes: string;
-  updated_at: string;
+  /** The address lower-cased, unique; null without one. */
+  email_key: string | null;
+  /** E.164; empty without one. */
+  phone: string;
+  /** The owner's private notes. */
+  notes: Generated<string>;
+  /** When and where (a booking's reference, "waitlist", …) the consent was given; null when it was not. */
+  marketing_consent_at: string | null;
+  marketing_consent_source: string | null;
+  text_consent_at: string | null;
+  text_consent_source: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** When the personal data was blanked (erasure or retention); the row stays for the bookings' figures. */
+  erased_at: string | null;
 }
 
 /** The owner's SMTP server (one row, id 1); the password sealed with SECRET_KEY. */
@@ -506,6 +524,8 @@ export interface WaitlistEntriesTable {
   offer_token_hash: string | null;
   offer_expires_at: string | null;
   created_at: string;
+  /** Its customer (migration 020). */
+  customer_id: number | null;
 }
 
 export interface WaitlistEntryServicesTable {
@@ -547,7 +567,7 @@ export interface Database {
   team_blocks: TeamBlocksTable;
   calendar_feeds: CalendarFeedsTable;
   jobs: JobsTable;
-  customer_notes: CustomerNotesTable;
+  customers: CustomersTable;
   customer_sign_in_links: CustomerSignInLinksTable;
   customer_sessions: CustomerSessionsTable;
   review_requests: ReviewRequestsTable;

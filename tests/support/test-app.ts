@@ -38,13 +38,19 @@ export interface TestDatabase {
  * second connection can open it), or a new PostgreSQL database (created here, dropped in
  * `close`) when TEST_DATABASE_URL is set.
  */
-export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: {
+    onDisk?: boolean;
+    /** The last migration to run (an older release's database); all by default. */
+    migratedTo?: string;
+  } = {},
+): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const dir = options.onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), "barber-db-")) : undefined;
     const file = dir ? path.join(dir, "test.sqlite") : ":memory:";
     const db = openDatabase({ kind: "sqlite", file });
-    await migrateToLatest(db);
+    await migrateToLatest(db, options.migratedTo);
     return {
       db,
       open: () => {
@@ -65,7 +71,7 @@ export async function createTestDatabase(options: { onDisk?: boolean } = {}): Pr
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ kind: "postgres", url: url.toString() });
-  await migrateToLatest(db);
+  await migrateToLatest(db, options.migratedTo);
   return {
     db,
     open: () => openDatabase({ kind: "postgres", url: url.toString() }),

@@ -215,7 +215,8 @@ describe("GET /api/account", () => {
     const answer = await client.get<Account>("/api/account");
     expect(answer.status).toBe(200);
     await expectDocumented(answer);
-    expect(answer.body).toMatchObject({ email, name: "Ada Lovelace", phone: "07911123456" });
+    // The customer row's phone, in E.164 (decision 041).
+    expect(answer.body).toMatchObject({ email, name: "Ada Lovelace", phone: "+447911123456" });
     expect(answer.body.bookings.map((booking) => booking.date)).toEqual([
       ahead,
       addDays(ahead, 7),

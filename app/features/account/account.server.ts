@@ -14,8 +14,10 @@ import {
   type BookingKey,
 } from "~/features/booking/manage.server";
 import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { eraseCustomer, exportCustomer } from "~/features/customers/customers.server";
+import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
+import { customerIdOfEmail } from "~/features/customers/customer-rows.server";
+import { customerOfKey, exportCustomer } from "~/features/customers/customers.server";
+import { eraseCustomer } from "~/features/customers/erasure.server";
 import { customerKey } from "~/features/customers/customers.schema";
 import { enqueueJob, jobMessageId, type Job, type JobHandlers } from "~/features/jobs/jobs.server";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
@@ -89,23 +91,16 @@ interface SignInLinkJob {
 
 const SIGN_IN_LINK_PURPOSE = "sign-in-link";
 
-/** Whether the shop holds anything under the address: bookings or contact messages not erased. */
+/** Whether the shop knows the address: a customer's (decision 041), or one that sent a contact message not erased. */
 async function isKnownCustomer(db: Db, email: string) {
-  const [booking, message] = await Promise.all([
-    db
-      .selectFrom("bookings")
-      .select("id")
-      .where(sql<string>`lower(customer_email)`, "=", email)
-      .where("erased_at", "is", null)
-      .executeTakeFirst(),
-    db
-      .selectFrom("contact_submissions")
-      .select("id")
-      .where(sql<string>`lower(email)`, "=", email)
-      .where("erased_at", "is", null)
-      .executeTakeFirst(),
-  ]);
-  return booking !== undefined || message !== undefined;
+  if ((await customerIdOfEmail(db, email)) !== undefined) return true;
+  const message = await db
+    .selectFrom("contact_submissions")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", email)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  return message !== undefined;
 }
 
 const linkExpiry = (now: Date) => new Date(now.getTime() + SIGN_IN_LINK_MINUTES * MINUTE_MS).toISOString();
@@ -244,15 +239,27 @@ function inPageOrder(bookings: BookingRecord[], now: Date) {
   ];
 }
 
-/** What `GET /api/account` answers: the address's bookings, each with what the customer may do with it. */
+/** The signed-in address's customer row (decision 041): undefined for someone known only by a contact message. */
+const customerSignedIn = (db: Db, email: string) =>
+  db
+    .selectFrom("customers")
+    .select(["id", "name", "phone"])
+    .where("email_key", "=", customerKey(email))
+    .executeTakeFirst();
+
+/** What `GET /api/account` answers: the customer's bookings, each with what they may do with it. */
 export async function getAccount(db: Db, email: string, now: Date = clockNow()): Promise<Account> {
-  const [bookings, shop] = await Promise.all([loadCustomerBookings(db, email), loadSettings(db)]);
+  const customer = await customerSignedIn(db, email);
+  const [bookings, shop] = await Promise.all([
+    customer ? loadCustomerBookings(db, customer.id) : [],
+    loadSettings(db),
+  ]);
   const ordered = inPageOrder(bookings, now);
-  const latest = bookings.toSorted((a, b) => b.id - a.id)[0];
   return {
     email,
-    name: latest?.customerName ?? "",
-    phone: latest?.customerPhone ?? "",
+    name: customer?.name ?? "",
+    // The customer's own phone, never that of a booking someone else made with their address.
+    phone: customer?.phone ?? "",
     bookings: await Promise.all(
       ordered.map(async (booking): Promise<AccountBooking> => {
         const managed = await managedBooking(db, booking, shop.cancellationNoticeHours, now);
@@ -277,7 +284,7 @@ export async function getAccount(db: Db, email: string, now: Date = clockNow()):
   };
 }
 
-/** The details the booking form starts with for a signed-in customer: from their latest booking. */
+/** The details the booking form starts with for a signed-in customer: their customer row's. */
 export async function customerDetails(db: Db, email: string) {
   const { name, phone } = await getAccount(db, email);
   return { customerName: name, customerEmail: email, customerPhone: phone };
@@ -310,12 +317,13 @@ export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email
  * audited under a pseudonym of the address as the owner's is.
  */
 export async function eraseOwnData(ctx: AppContext, email: string) {
-  const result = await eraseCustomer(ctx, email);
+  const customer = await customerOfKey(ctx.db, email);
+  const result = await eraseCustomer(ctx, String(customer.id));
   await recordAudit(ctx.db, {
     actor: { id: 0, username: "customer" },
     kind: "customers",
     action: "erase customer (by the customer)",
-    targetId: customerFingerprint(ctx.config, email),
+    targetId: fingerprintOfCustomer(ctx.config, customer),
     targetLabel: null,
   });
   return result;

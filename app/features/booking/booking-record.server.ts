@@ -83,10 +83,10 @@ export async function loadBooking(db: Db, where: BookingLookup): Promise<Booking
   return (await withServices(db, [row]))[0];
 }
 
-/** Every booking made with the (lower-cased) e-mail address and not erased, in no particular order. */
-export async function loadCustomerBookings(db: Db, customerEmail: string): Promise<BookingRecord[]> {
+/** Every booking of the customer (their row's id, decision 041) not erased, in no particular order. */
+export async function loadCustomerBookings(db: Db, customerId: number): Promise<BookingRecord[]> {
   const rows = await bookingQuery(db)
-    .where(customerEmailOf, "=", customerEmail)
+    .where("b.customer_id", "=", customerId)
     .where("b.erased_at", "is", null)
     .execute();
   return withServices(db, rows);

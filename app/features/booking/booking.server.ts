@@ -14,6 +14,7 @@ import { formatShopDate, formatTime, fromMinutes, hasStarted, shopToday, toMinut
 import { keyedDigest, type SecretKeySource } from "~/features/accounts/secret-box.server";
 import { customerKey } from "~/features/customers/customers.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { customerIdFor } from "~/features/customers/customer-rows.server";
 import type { Config } from "~/config.server";
 import {
   memberStartTimes,
@@ -268,13 +269,16 @@ export async function insertBooking(
       durationMinutes: totals.durationMinutes,
     });
   }
+  const reference = pending?.reference ?? newReference();
+  const customerId = await customerIdFor(trx, input, `booking ${reference}`, now);
   let bookingId: number;
   try {
     ({ id: bookingId } = await trx
       .insertInto("bookings")
       .values({
         slot_id: slotId,
-        reference: pending?.reference ?? newReference(),
+        customer_id: customerId,
+        reference,
         manage_token_hash: sha256(manageToken),
         manage_token_sealed: write.secrets ? sealManageToken(write.secrets, manageToken) : null,
         customer_name: input.customerName,

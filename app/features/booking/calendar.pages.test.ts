@@ -127,7 +127,13 @@ describe("/admin/calendar", () => {
     const day = await admin.get(`/admin/calendar?date=${later}`);
     // £20 and the £8 booking fee: what the walk-in paid, as any booking.
     expect(day.text).toMatch(/Takings:.*£28\.00/);
-    expect(day.text).toContain(`href="/admin/customers/phone%3A07700900555"`);
+    // The walk-in's customer record, by the customer's number (decision 041).
+    const { customer_id: customerId } = await api.db
+      .selectFrom("bookings")
+      .select("customer_id")
+      .where("customer_name", "=", "Pat Walker")
+      .executeTakeFirstOrThrow();
+    expect(day.text).toContain(`href="/admin/customers/${customerId}"`);
 
     // The payment's words on the block (how a payment comes about is the payments tests' concern).
     const walkInRow = await api.db
@@ -161,13 +167,17 @@ describe("/admin/calendar", () => {
       .execute();
     expect((await admin.get(`/admin/calendar?date=${later}`)).text).toContain("Deposit £10.00: paid; £5.00 refunded");
 
-    const record = await admin.get("/admin/customers/phone%3A07700900555");
+    const record = await admin.get(`/admin/customers/${customerId}`);
     expect(record.status).toBe(200);
     expect(record.text).toContain("Pat Walker");
     const list = await admin.get("/admin/customers?q=900555");
     expect(list.text).toContain("Pat Walker");
-    // The record URLs of before, by e-mail, still work.
-    expect((await admin.get("/admin/customers/sam%40example.com")).text).toContain("Sam Taylor");
+    // The record URLs of before, by phone or e-mail, lead on to the customer's number.
+    const byPhone = await admin.get("/admin/customers/phone%3A07700900555");
+    expect([byPhone.status, byPhone.headers.get("location")]).toEqual([302, `/admin/customers/${customerId}`]);
+    const byEmail = await admin.get("/admin/customers/sam%40example.com");
+    expect(byEmail.status).toBe(302);
+    expect((await admin.get(byEmail.headers.get("location")!)).text).toContain("Sam Taylor");
   });
 
   it("shows a barber's new feed address once on the Team page after post, redirect, get, never in an address", async () => {

@@ -8,7 +8,7 @@ import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";
 import type { BookingStatus } from "~/db/database";
-import { recordKeyOf, type Attendance } from "~/features/customers/customers.schema";
+import type { Attendance } from "~/features/customers/customers.schema";
 import { paymentsOf } from "~/features/payments/payment-records.server";
 import type { BookingPayment } from "~/features/payments/payments.schema";
 
@@ -31,7 +31,7 @@ export interface CalendarBooking {
   payment: BookingPayment | null;
   totalPence: number;
   walkIn: boolean;
-  /** The customer's record (decision 036); null for an unnamed walk-in. */
+  /** The customer's number, which names their record (decision 041); null for an unnamed walk-in. */
   recordKey: string | null;
 }
 
@@ -100,6 +100,7 @@ export async function bookingsBetween(db: Db, which: BookingsBetween) {
       "s.start_time",
       "s.member_id",
       "m.name as member_name",
+      "b.customer_id",
     ])
     .where("s.date", ">=", which.from)
     .where("s.date", "<=", which.to)
@@ -157,12 +158,7 @@ async function calendarBookings(db: Db, from: string, to: string, showCancelled:
     payment: payments.get(row.id) ?? null,
     totalPence: row.total_pence,
     walkIn: row.customer_email === "",
-    recordKey: recordKeyOf({
-      email: row.customer_email,
-      phone: row.customer_phone,
-      name: row.customer_name,
-      reference: row.reference,
-    }),
+    recordKey: row.customer_id === null ? null : String(row.customer_id),
   }));
 }
 

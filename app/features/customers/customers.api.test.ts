@@ -6,7 +6,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { nonAdminCallers, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { customerFingerprint } from "./customer-fingerprint.server";
 import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
-import { ERASED_NAME } from "./customers.server";
+import { ERASED_NAME } from "./erasure.server";
 import { applyRetention, monthsBefore } from "./retention.server";
 
 const today = shopToday();
@@ -142,11 +142,18 @@ describe("customer records", () => {
     await admin.patch(`/api/bookings/${second.id}`, { attendance: "no-show" });
     await contactMessage("Grace@Example.com", new Date().toISOString(), "Grace Hopper");
 
+    const { id } = await api.db
+      .selectFrom("customers")
+      .select("id")
+      .where("email_key", "=", email)
+      .executeTakeFirstOrThrow();
+    // Decision 041: a customer is a row, named by its number; the address as last written; the phone in E.164.
     const expected: CustomerSummary = {
-      key: email,
+      id,
+      key: String(id),
       email,
       name: "Grace Hopper",
-      phone: "07700900123",
+      phone: "+447700900123",
       bookings: 3,
       noShows: 1,
       // The no-show five days ago was no visit.
@@ -168,6 +175,8 @@ describe("customer records", () => {
     expect(saved.status).toBe(200);
     const record = (await admin.get(`/api/customers/${enc(email)}`)).body as CustomerRecord;
     expect(record).toMatchObject({ ...expected, notes: "Prefers a number 2 on the sides." });
+    // The number names the same record; so does the address, as record URLs did before customers were rows.
+    expect((await admin.get(`/api/customers/${id}`)).body).toEqual(record);
     expect(record.history.map((booking) => booking.attendance)).toEqual([null, "no-show", "attended"]);
     expect(record.history.map((booking) => booking.canRecordAttendance)).toEqual([false, true, true]);
     expect(record.messages).toHaveLength(1);
@@ -224,6 +233,14 @@ describe("subject access and erasure", () => {
     );
     const data = JSON.parse(response.text);
     expect(data.email).toBe(email);
+    // The customer row itself (decision 041): their details, and their consents with when and where given.
+    expect(data.customer).toMatchObject({
+      name: "Ex Porter",
+      email: "export-me@example.com",
+      phone: "+447911123456",
+      textConsent: null,
+      marketingConsent: null,
+    });
     expect(data.bookings).toHaveLength(2);
     expect(data.bookings[0]).toMatchObject({
       name: "Ex Porter",
@@ -284,7 +301,14 @@ describe("subject access and erasure", () => {
       .where("name", "=", "Fay Gone")
       .execute();
     expect(messages).toHaveLength(0);
-    expect(await api.db.selectFrom("customer_notes").selectAll().where("email", "=", email).execute()).toHaveLength(0);
+    // The customer row stays for the figures, with nothing left to name anyone.
+    const customer = await api.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("id", "=", rows[0]!.customer_id!)
+      .executeTakeFirstOrThrow();
+    expect(customer).toMatchObject({ name: ERASED_NAME, email: "", email_key: null, phone: "", notes: "" });
+    expect(customer.erased_at).not.toBeNull();
     expect((await admin.get(`/api/customers/${enc(email)}`)).status).toBe(404);
     const untouched = await api.db
       .selectFrom("bookings")
@@ -397,6 +421,20 @@ describe("retention", () => {
     expect(
       await api.db.selectFrom("bookings").select("customer_name").where("id", "=", kept.id).executeTakeFirst(),
     ).toEqual({ customer_name: "Edge Case" });
+    // The customer with nothing left to stand for is blanked too; the one still within the period stays.
+    const customerOf = (bookingId: number) =>
+      api.db
+        .selectFrom("customers as c")
+        .innerJoin("bookings as b", "b.customer_id", "c.id")
+        .select(["c.name", "c.email_key", "c.phone"])
+        .where("b.id", "=", bookingId)
+        .executeTakeFirstOrThrow();
+    expect(await customerOf(expired.id)).toEqual({ name: ERASED_NAME, email_key: null, phone: "" });
+    expect(await customerOf(kept.id)).toEqual({
+      name: "Edge Case",
+      email_key: "edge@example.com",
+      phone: "+447911123456",
+    });
     const names = (await api.db.selectFrom("contact_submissions").select("name").execute()).map((row) => row.name);
     expect(names).toContain("New Message");
     expect(names).not.toContain("Old Message");

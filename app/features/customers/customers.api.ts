@@ -6,25 +6,21 @@ import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import {
   attendanceSchema,
   customerBookingSchema,
-  customerKeySchema,
   customerNotesSchema,
   customerRecordSchema,
   customerSearchSchema,
   customerSummarySchema,
   erasureResultSchema,
-  keyOfOwner,
+  recordKeySchema,
 } from "./customers.schema";
-import {
-  eraseCustomer,
-  exportCustomer,
-  getCustomer,
-  listCustomers,
-  recordAttendance,
-  saveCustomerNotes,
-} from "./customers.server";
+import { exportCustomer, getCustomer, listCustomers, recordAttendance, saveCustomerNotes } from "./customers.server";
+import { eraseCustomer } from "./erasure.server";
 
-/** The record a URL names (an e-mail, or a walk-in's key), checked: a malformed one is answered 400 and reaches no query. */
-const customerKey = (req: Request) => keyOfOwner(parseInput(customerKeySchema, req.params.key));
+/**
+ * The customer a URL names (their number; an e-mail or a walk-in's key of the URLs before customers were rows),
+ * checked: a malformed one is answered 400 and reaches no query.
+ */
+const customerKey = (req: Request) => parseInput(recordKeySchema, req.params.key);
 
 /** /api/customers: the owner's customer records, export and erasure; all admin only. */
 export function customersApi(ctx: AppContext) {
@@ -32,7 +28,7 @@ export function customersApi(ctx: AppContext) {
 
   const listed = apiDoc({
     summary:
-      "One row per customer (by e-mail, any case; a walk-in without one by phone, or alone), optionally matching a name, e-mail or phone",
+      "One row per customer (one per e-mail, any case; without one, per phone), optionally matching a name, e-mail or phone",
     query: z.object({ q: customerSearchSchema }),
     responses: { 200: ["The customers", z.array(customerSummarySchema)] },
   });
@@ -64,7 +60,7 @@ export function customersApi(ctx: AppContext) {
   });
   router.get("/:key/export", exported, requireAdmin, async (req, res) => {
     const data = await exportCustomer(ctx.db, customerKey(req));
-    const filename = `customer-${data.key.replace(/[^a-z0-9.@_-]/gi, "_")}-${data.exportedAt.slice(0, 10)}.json`;
+    const filename = `customer-${(data.email || data.key).replace(/[^a-z0-9.@_-]/gi, "_")}-${data.exportedAt.slice(0, 10)}.json`;
     res
       .attachment(filename)
       .type("application/json")

@@ -67,8 +67,17 @@ describe("reads of customers' personal data", () => {
   });
 
   it("are recorded from the admin pages, by the customer's fingerprint and never the address", async () => {
+    // Decision 041: the page is the customer's number; the address's URL of before still leads there.
+    const { id } = await api.db
+      .selectFrom("customers")
+      .select("id")
+      .where("email_key", "=", EMAIL)
+      .executeTakeFirstOrThrow();
+    const old = await admin.get(`/admin/customers/${enc(EMAIL)}`);
+    expect(old.status).toBe(302);
+    expect(old.headers.get("location")).toBe(`/admin/customers/${id}`);
     const entries = await loggedDuring(async () => {
-      const page = await admin.get(`/admin/customers/${enc(EMAIL)}`);
+      const page = await admin.get(`/admin/customers/${id}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain("Rita Reader");
       expect((await admin.get("/admin/bookings")).status).toBe(200);

@@ -29,7 +29,7 @@ export const customerSearchSchema = z
 export const NO_SHOW_FLAG = 2;
 
 export const CUSTOMER_KEY_MESSAGE =
-  "A customer is named by their e-mail address, like name@example.com, or a walk-in by phone:07700900123 or walk-in:OB-ABCD2345";
+  "A customer is named by their number, like 42, or (as before customers were rows) their e-mail address, like name@example.com, or a walk-in's phone:07700900123 or walk-in:OB-ABCD2345";
 
 /** One customer is one e-mail address, whatever its case. */
 export const customerKey = (email: string) => email.trim().toLowerCase();
@@ -40,28 +40,18 @@ export const WALK_IN_NAME = "Walk-in";
 const PHONE_KEY = "phone:";
 const WALK_IN_KEY = "walk-in:";
 
-/** +447700900123 and 07700900123 are one phone (both are stored: the booking form keeps what was typed). */
-const nationalPhone = (phone: string) => phone.replace(/^\+44/, "0");
-
-/** Who a record is about: an e-mail address; for bookings without one, a phone; with neither, one named walk-in. */
-export type RecordOwner = { email: string } | { phone: string } | { reference: string };
+/** Who a record URL named before customers were rows (decision 036): an e-mail address; a phone; one named walk-in. */
+export type LegacyRecordKey = { email: string } | { phone: string } | { reference: string };
 
 /**
- * The key of the record a booking belongs to (decision 036): its e-mail, lower-cased; without one (a walk-in)
- * `phone:` and the phone in its 0 form; with neither, `walk-in:` and the booking's reference, so a walk-in who
- * gave only a name is a record of their own. An unnamed walk-in belongs to no record: null.
+ * A record key of the URLs before customers were rows (decision 036), checked: an e-mail address (any case),
+ * `phone:` and a phone in its 0 form, or `walk-in:` and a booking's reference. They still find the customer
+ * (decision 041), and the admin page redirects them to the customer's number.
  */
-export function recordKeyOf(booking: { email: string; phone: string; name: string; reference: string }) {
-  if (booking.email.trim()) return customerKey(booking.email);
-  if (booking.phone) return `${PHONE_KEY}${nationalPhone(booking.phone)}`;
-  return booking.name === WALK_IN_NAME ? null : `${WALK_IN_KEY}${booking.reference}`;
-}
-
-/** The record key a URL names (`/api/customers/{key}`, `/admin/customers/{key}`), checked; an old e-mail URL still works. */
 export const customerKeySchema = z
   .string({ error: CUSTOMER_KEY_MESSAGE })
   .trim()
-  .transform((value, ctx): RecordOwner => {
+  .transform((value, ctx): LegacyRecordKey => {
     const phone = value.startsWith(PHONE_KEY) ? value.slice(PHONE_KEY.length) : undefined;
     if (phone !== undefined && /^0\d{10}$/.test(phone)) return { phone };
     const reference = value.startsWith(WALK_IN_KEY) ? value.slice(WALK_IN_KEY.length) : undefined;
@@ -71,19 +61,28 @@ export const customerKeySchema = z
     return z.NEVER;
   });
 
-/** The key of the record about an owner, as `recordKeyOf` writes it. */
-export const keyOfOwner = (owner: RecordOwner) =>
-  "email" in owner ? owner.email : "phone" in owner ? `${PHONE_KEY}${owner.phone}` : `${WALK_IN_KEY}${owner.reference}`;
+/** A customer's number in a URL: at most nine digits, inside both engines' integer. */
+export const CUSTOMER_ID_PATTERN = /^[1-9]\d{0,8}$/;
 
-export const customerPath = (key: string) => `/admin/customers/${encodeURIComponent(key)}`;
+/** What a record URL may name (`/api/customers/{key}`, `/admin/customers/{key}`): the customer's number, or an old key. */
+export const recordKeySchema = z
+  .string({ error: CUSTOMER_KEY_MESSAGE })
+  .trim()
+  .refine((value) => CUSTOMER_ID_PATTERN.test(value) || customerKeySchema.safeParse(value).success, {
+    message: CUSTOMER_KEY_MESSAGE,
+  });
+
+export const customerPath = (key: string | number) => `/admin/customers/${encodeURIComponent(key)}`;
 
 export const customerSummarySchema = z.object({
-  /** What names the record in its URL: the e-mail, or for a walk-in without one `phone:…` or `walk-in:…`. */
+  /** The customer's number, which names the record in its URL. */
+  id: z.int(),
+  /** The same number as text (what named the record in its URL before customers were rows). */
   key: z.string(),
-  /** Empty for a walk-in's record. */
+  /** Empty for a customer who gave none (a walk-in). */
   email: z.string(),
-  /** From their latest booking. */
   name: z.string(),
+  /** E.164 (+447700900123); empty when none was given. */
   phone: z.string(),
   /** Confirmed bookings, past and future. */
   bookings: z.int(),
@@ -127,6 +126,9 @@ export type CustomerMessage = z.infer<typeof customerMessageSchema>;
 
 export const customerRecordSchema = customerSummarySchema.extend({
   notes: z.string(),
+  /** When and where (a booking's reference, "waitlist") the customer agreed to texts; null when they have not. */
+  textConsent: z.object({ at: z.string(), source: z.string() }).nullable(),
+  marketingConsent: z.object({ at: z.string(), source: z.string() }).nullable(),
   history: z.array(customerBookingSchema),
   messages: z.array(customerMessageSchema),
   /** The customer's phone answered STOP to a text: no text goes to it, whatever a booking's consent. */

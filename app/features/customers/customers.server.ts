@@ -1,65 +1,31 @@
-import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
-import type { AppContext } from "~/context";
+import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
-import type { Database } from "~/db/database";
-import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
-import { cancelBookingByAdmin } from "~/features/booking/manage.server";
-import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
 import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
 import { paymentsOf } from "~/features/payments/payment-records.server";
-import { expireUnpaid } from "~/features/payments/payments.server";
 import { isOptedOut } from "~/features/texts/texts.server";
-import { eraseWaitlistEntries, waitlistEntriesOf } from "~/features/waitlist/waitlist-rows.server";
+import { waitlistEntriesOf } from "~/features/waitlist/waitlist-rows.server";
+import { customerIdOfKey } from "./customer-rows.server";
 import {
-  customerKeySchema,
-  keyOfOwner,
-  recordKeyOf,
   type Attendance,
   type CustomerBooking,
   type CustomerMessage,
   type CustomerRecord,
   type CustomerSummary,
-  type ErasureResult,
-  type RecordOwner,
 } from "./customers.schema";
 import { clockNow } from "~/lib/clock";
 
 /*
- * A customer is every booking made with one e-mail address, compared lower-cased, plus the
- * contact messages sent from it and the owner's notes on it; a walk-in without an e-mail is the
- * bookings with their phone, or their one booking (decision 036). Nothing is stored per customer
- * but the notes (under the record's key), so a record can never disagree with the bookings it is made of.
+ * A customer is a row of `customers` (decision 041): their bookings and waitlist entries point to it, and it
+ * holds their details, the owner's notes and their consents. Contact messages carry no customer: a record
+ * shows those sent from the customer's address.
  */
 
-/** The bookings of one record, in a query over `bookings` named `table`. */
-function bookingsOwnedBy(owner: RecordOwner, table: "b" | "bookings"): RawBuilder<SqlBool> {
-  const column = (name: string) => sql.ref(`${table}.${name}`);
-  if ("email" in owner) return sql<SqlBool>`lower(${column("customer_email")}) = ${owner.email}`;
-  const noEmail = sql<SqlBool>`${column("customer_email")} = ''`;
-  if ("phone" in owner) {
-    const international = `+44${owner.phone.slice(1)}`;
-    return sql<SqlBool>`${noEmail} and ${column("customer_phone")} in (${owner.phone}, ${international})`;
-  }
-  return sql<SqlBool>`${noEmail} and ${column("customer_phone")} = '' and ${column("reference")} = ${owner.reference}`;
-}
+const customerRows = (db: Db) => db.selectFrom("customers").selectAll().where("erased_at", "is", null);
 
-/** The record a URL or a caller names (an e-mail, a `phone:` or a `walk-in:` key); 404 for anything else. */
-function ownerOf(key: string) {
-  const owner = customerKeySchema.safeParse(key);
-  if (!owner.success) throw notFound("Customer");
-  return owner.data;
-}
-
-const keyOfRow = (row: BookingRow) =>
-  recordKeyOf({
-    email: row.customer_email,
-    phone: row.customer_phone,
-    name: row.customer_name,
-    reference: row.reference,
-  });
+export type CustomerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof customerRows>["executeTakeFirst"]>>>;
 
 function bookingRows(db: Db) {
   return db
@@ -67,6 +33,7 @@ function bookingRows(db: Db) {
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
     .select([
       "b.id",
+      "b.customer_id",
       "b.reference",
       "b.customer_name",
       "b.customer_email",
@@ -92,18 +59,18 @@ function bookingRows(db: Db) {
 type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingRows>["execute"]>>[number];
 
 /** Sums one customer's bookings (newest first) into their summary line. */
-function summarise(owner: RecordOwner, rows: BookingRow[], now: Date): CustomerSummary {
+function summarise(customer: CustomerRow, rows: BookingRow[], now: Date): CustomerSummary {
   const confirmed = rows.filter((row) => row.status === "confirmed");
   const started = confirmed.filter((row) => hasStarted(row.date, row.start_time, now));
   // A visit is an appointment they came to (or not marked either way); a no-show is no visit.
   const visits = started.filter((row) => row.attendance !== "no-show");
   const upcoming = confirmed.filter((row) => !hasStarted(row.date, row.start_time, now));
-  const latest = rows[0];
   return {
-    key: keyOfOwner(owner),
-    email: "email" in owner ? owner.email : "",
-    name: latest?.customer_name ?? "",
-    phone: latest?.customer_phone ?? "",
+    id: customer.id,
+    key: String(customer.id),
+    email: customer.email_key ?? "",
+    name: customer.name,
+    phone: customer.phone,
     bookings: confirmed.length,
     noShows: confirmed.filter((row) => row.attendance === "no-show").length,
     lastVisit: visits[0]?.date ?? null,
@@ -112,55 +79,56 @@ function summarise(owner: RecordOwner, rows: BookingRow[], now: Date): CustomerS
   };
 }
 
-function groupByCustomer(rows: BookingRow[]) {
-  const byKey = new Map<string, BookingRow[]>();
-  for (const row of rows) {
-    const key = keyOfRow(row);
-    if (key === null) continue;
-    const list = byKey.get(key);
-    if (list) list.push(row);
-    else byKey.set(key, [row]);
-  }
-  return byKey;
-}
-
 const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
 
+/** The customer's phone in its 0 form too, so a search typed the way the shop writes numbers finds it. */
+const nationalForm = (phone: string) => phone.replace(/^\+44/, "0");
+
 /**
- * Every customer who has booked, most recent appointment first; `q` keeps those with a booking whose name,
- * e-mail or phone contains it. Walk-ins given a name or phone are records too; unnamed ones are not.
+ * Every customer, the one with the most recent appointment first (those without one last, latest seen first);
+ * `q` keeps those whose name, e-mail or phone, or a booking's, contains it.
  */
 export async function listCustomers(db: Db, options: { q?: string; now?: Date } = {}): Promise<CustomerSummary[]> {
   const q = options.q?.trim();
   const digits = q?.replace(/[\s()-]/g, "");
-  const matches = (row: BookingRow) =>
+  const matches = (fields: { name: string; email: string; phone: string }) =>
     !q ||
-    contains(row.customer_name, q) ||
-    contains(row.customer_email, q) ||
-    (!!digits && contains(row.customer_phone, digits));
+    contains(fields.name, q) ||
+    contains(fields.email, q) ||
+    (!!digits && (contains(fields.phone, digits) || contains(nationalForm(fields.phone), digits)));
   const now = options.now ?? clockNow();
-  return [...groupByCustomer(await bookingRows(db).execute())]
-    .filter(([, rows]) => rows.some(matches))
-    .map(([key, rows]) => summarise(ownerOf(key), rows, now));
+  const [customers, bookings] = await Promise.all([
+    customerRows(db).orderBy("last_seen_at", "desc").orderBy("id", "desc").execute(),
+    bookingRows(db).where("b.customer_id", "is not", null).execute(),
+  ]);
+  const byCustomer = new Map<number, BookingRow[]>();
+  for (const row of bookings) byCustomer.set(row.customer_id!, [...(byCustomer.get(row.customer_id!) ?? []), row]);
+  const latest = (customer: CustomerRow) => {
+    const row = byCustomer.get(customer.id)?.[0];
+    return row ? `${row.date} ${row.start_time}` : "";
+  };
+  return customers
+    .filter((customer) => {
+      const rows = byCustomer.get(customer.id) ?? [];
+      return (
+        matches(customer) ||
+        rows.some((row) => matches({ name: row.customer_name, email: row.customer_email, phone: row.customer_phone }))
+      );
+    })
+    .toSorted((a, b) => latest(b).localeCompare(latest(a)))
+    .map((customer) => summarise(customer, byCustomer.get(customer.id) ?? [], now));
 }
 
-async function messagesOf(db: Db, owner: RecordOwner) {
-  // Contact messages always carry an e-mail: a walk-in's record has none.
-  if (!("email" in owner)) return [];
-  const { email } = owner;
+/** Contact messages carry no customer: those sent from the customer's address. */
+async function messagesOf(db: Db, customer: CustomerRow) {
+  if (!customer.email_key) return [];
   return db
     .selectFrom("contact_submissions")
     .selectAll()
-    .where(sql<string>`lower(email)`, "=", email)
+    .where(sql<string>`lower(email)`, "=", customer.email_key)
     .where("erased_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-}
-
-/** `customer_notes.email` holds the record's key: the e-mail, or a walk-in's `phone:`/`walk-in:` key. */
-async function notesOf(db: Db, key: string) {
-  const row = await db.selectFrom("customer_notes").select("notes").where("email", "=", key).executeTakeFirst();
-  return row?.notes;
 }
 
 async function servicesOf(db: Db, bookingIds: number[]) {
@@ -178,19 +146,24 @@ async function servicesOf(db: Db, bookingIds: number[]) {
   return byBooking;
 }
 
-/** The rows held about one record (bookings with their services, messages, notes); 404 when none. */
-async function loadHeld(db: Db, recordKey: string) {
-  const owner = ownerOf(recordKey);
-  const key = keyOfOwner(owner);
-  const [rows, messages, notes] = await Promise.all([
-    bookingRows(db).where(bookingsOwnedBy(owner, "b")).execute(),
-    messagesOf(db, owner),
-    notesOf(db, key),
+/** The customer a record URL names (their number, or an old key); 404 when it names nobody. */
+export async function customerOfKey(db: Db, key: string): Promise<CustomerRow> {
+  const id = await customerIdOfKey(db, key);
+  const customer = id === undefined ? undefined : await customerRows(db).where("id", "=", id).executeTakeFirst();
+  if (!customer) throw notFound("Customer");
+  return customer;
+}
+
+/** The rows held about one customer (the row, their bookings with services and payments, messages); 404 for nobody. */
+async function loadHeld(db: Db, key: string) {
+  const customer = await customerOfKey(db, key);
+  const [rows, messages] = await Promise.all([
+    bookingRows(db).where("b.customer_id", "=", customer.id).execute(),
+    messagesOf(db, customer),
   ]);
-  if (rows.length === 0 && messages.length === 0 && notes === undefined) throw notFound("Customer");
   const ids = rows.map((row) => row.id);
   const [services, payments] = await Promise.all([servicesOf(db, ids), paymentsOf(db, ids)]);
-  return { owner, key, rows, messages, notes, services, payments };
+  return { customer, rows, messages, services, payments };
 }
 
 type Held = Pick<Awaited<ReturnType<typeof loadHeld>>, "services" | "payments">;
@@ -211,19 +184,19 @@ const historyEntry = (row: BookingRow, { services, payments }: Held, now: Date):
   canRecordAttendance: row.status === "confirmed" && hasStarted(row.date, row.start_time, now),
 });
 
-/** Everything held about one record (an e-mail address, or a walk-in's key); 404 when nothing is. */
+const consent = (at: string | null, source: string | null) => (at ? { at, source: source ?? "" } : null);
+
+/** Everything held about one customer (by their number, or an old record key); 404 when nobody. */
 export async function getCustomer(db: Db, key: string, now: Date = clockNow()): Promise<CustomerRecord> {
   const held = await loadHeld(db, key);
-  const { owner, rows, messages, notes } = held;
-  const summary = summarise(owner, rows, now);
-  const latestMessage = messages[0];
-  const phone = summary.phone || latestMessage?.phone || "";
+  const { customer, rows, messages } = held;
+  const summary = summarise(customer, rows, now);
   return {
     ...summary,
-    name: summary.name || latestMessage?.name || "",
-    phone,
-    notes: notes ?? "",
-    textsStopped: phone !== "" && (await isOptedOut(db, phone)),
+    notes: customer.notes,
+    textConsent: consent(customer.text_consent_at, customer.text_consent_source),
+    marketingConsent: consent(customer.marketing_consent_at, customer.marketing_consent_source),
+    textsStopped: summary.phone !== "" && (await isOptedOut(db, summary.phone)),
     history: rows.map((row) => historyEntry(row, held, now)),
     messages: messages.map((message): CustomerMessage => ({
       id: message.id,
@@ -235,14 +208,9 @@ export async function getCustomer(db: Db, key: string, now: Date = clockNow()): 
   };
 }
 
-export async function saveCustomerNotes(db: Db, recordKey: string, notes: string, now: Date = new Date()) {
-  // Notes belong to someone the shop knows: the record must exist first.
-  const { key } = await getCustomer(db, recordKey, now);
-  await db
-    .insertInto("customer_notes")
-    .values({ email: key, notes, updated_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column("email").doUpdateSet({ notes, updated_at: now.toISOString() }))
-    .execute();
+export async function saveCustomerNotes(db: Db, key: string, notes: string) {
+  const customer = await customerOfKey(db, key);
+  await db.updateTable("customers").set({ notes }).where("id", "=", customer.id).execute();
   return { notes };
 }
 
@@ -268,13 +236,22 @@ export async function recordAttendance(
   return historyEntry({ ...booking, attendance }, { services, payments }, now);
 }
 
-/** Subject access: everything held about the record's person, as the customer gave it to us. */
-export async function exportCustomer(db: Db, recordKey: string, now: Date = new Date()) {
-  const { owner, key, rows, messages, notes, services } = await loadHeld(db, recordKey);
+/** Subject access: everything held about the customer, as they gave it to us. */
+export async function exportCustomer(db: Db, key: string, now: Date = new Date()) {
+  const { customer, rows, messages, services } = await loadHeld(db, key);
   return {
-    key,
-    email: "email" in owner ? owner.email : "",
+    key: String(customer.id),
+    email: customer.email_key ?? "",
     exportedAt: now.toISOString(),
+    customer: {
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      textConsent: consent(customer.text_consent_at, customer.text_consent_source),
+      marketingConsent: consent(customer.marketing_consent_at, customer.marketing_consent_source),
+      firstSeenAt: customer.created_at,
+      lastSeenAt: customer.last_seen_at,
+    },
     bookings: rows.map((row) => ({
       reference: row.reference,
       date: row.date,
@@ -303,117 +280,7 @@ export async function exportCustomer(db: Db, recordKey: string, now: Date = new 
       message: message.message,
       sentAt: message.created_at,
     })),
-    waitlist: "email" in owner ? await waitlistEntriesOf(db, owner.email) : [],
-    ownerNotes: notes ?? null,
+    waitlist: await waitlistEntriesOf(db, customer.id),
+    ownerNotes: customer.notes || null,
   };
-}
-
-export const ERASED_NAME = "[erased]";
-
-type ErasureScope = { owner: RecordOwner } | { appointmentsBefore: string; messagesBefore: string };
-
-/**
- * Replaces the personal data of bookings and contact messages, keeping dates, services and totals for
- * the shop's figures, and removes what the rest of the database holds of the same people: mail errors
- * naming their address, their mails and reminders still queued, errors of jobs about them (decision
- * 022). Used by erasure requests and by the retention job; call it inside a transaction.
- */
-export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date = new Date()) {
-  const erasedAt = now.toISOString();
-  const bookingsInScope = (eb: ExpressionBuilder<Database, "bookings">) =>
-    eb.and([
-      eb("erased_at", "is", null),
-      "owner" in which
-        ? bookingsOwnedBy(which.owner, "bookings")
-        : eb("slot_id", "in", eb.selectFrom("booking_slots").select("id").where("date", "<", which.appointmentsBefore)),
-    ]);
-  const messagesInScope = (eb: ExpressionBuilder<Database, "contact_submissions">) =>
-    eb.and([
-      eb("erased_at", "is", null),
-      "owner" in which
-        ? // A walk-in's record holds no messages: they always carry an e-mail.
-          eb(sql<string>`lower(email)`, "=", "email" in which.owner ? which.owner.email : "")
-        : eb("created_at", "<", which.messagesBefore),
-    ]);
-
-  const bookings = await trx
-    .selectFrom("bookings")
-    .select(["id", sql<string>`lower(customer_email)`.as("email")])
-    .where(bookingsInScope)
-    .execute();
-  const messages = await trx
-    .selectFrom("contact_submissions")
-    .select(sql<string>`lower(email)`.as("email"))
-    .where(messagesInScope)
-    .execute();
-  const erasedBookings = await trx
-    .updateTable("bookings")
-    .set({
-      customer_name: ERASED_NAME,
-      customer_email: "",
-      customer_phone: "",
-      notes: "",
-      mail_error: null,
-      erased_at: erasedAt,
-    })
-    .where(bookingsInScope)
-    .executeTakeFirst();
-  const erasedMessages = await trx
-    .updateTable("contact_submissions")
-    .set({ name: ERASED_NAME, email: "", phone: "", message: ERASED_NAME, error: null, erased_at: erasedAt })
-    .where(messagesInScope)
-    .executeTakeFirst();
-
-  const emails = new Set([...bookings, ...messages].map((row) => row.email).filter(Boolean));
-  await forgetBookingJobs(trx, new Set(bookings.map((booking) => booking.id)), emails);
-  await clearJobErrorsMentioning(trx, emails);
-  return {
-    erasedBookings: Number(erasedBookings.numUpdatedRows),
-    erasedMessages: Number(erasedMessages.numUpdatedRows),
-  };
-}
-
-/**
- * An erasure request: the customer's appointments still to come are cancelled first (with the
- * usual mail, which is why the address is erased only after they are queued), then everything
- * held about the address is erased and the owner's notes deleted. The one way a customer is erased on
- * request, whoever asks: the owner through the API today, the customer themselves when they can.
- */
-export async function eraseCustomer(ctx: AppContext, key: string, now: Date = clockNow()): Promise<ErasureResult> {
-  const record = await getCustomer(ctx.db, key, now);
-  const owner = ownerOf(record.key);
-  const upcoming = await ctx.db
-    .selectFrom("bookings as b")
-    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
-    .select(["b.slot_id", "s.date", "s.start_time"])
-    .where(bookingsOwnedBy(owner, "b"))
-    .where("b.status", "=", "confirmed")
-    .where("b.erased_at", "is", null)
-    .execute();
-  let cancelledBookings = 0;
-  for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
-    await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
-    cancelledBookings += 1;
-  }
-  // A booking still waiting for its deposit ends now and its Checkout closes: paid later, it would confirm a
-  // booking of nobody.
-  const unpaid = await ctx.db
-    .selectFrom("bookings as b")
-    .select("b.id")
-    .where(bookingsOwnedBy(owner, "b"))
-    .where("b.status", "=", "awaiting_payment")
-    .execute();
-  for (const { id } of unpaid) await expireUnpaid(ctx, id, now);
-  const erased = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("customer_notes").where("email", "=", record.key).execute();
-    if (record.email) {
-      // Signed out everywhere, and no review request row left to name them.
-      await trx.deleteFrom("customer_sessions").where("email", "=", record.email).execute();
-      await trx.deleteFrom("customer_sign_in_links").where("email", "=", record.email).execute();
-      await trx.deleteFrom("review_requests").where("email", "=", record.email).execute();
-      await eraseWaitlistEntries(trx, record.email, now);
-    }
-    return erasePersonalData(trx, { owner }, now);
-  });
-  return { cancelledBookings, ...erased };
 }

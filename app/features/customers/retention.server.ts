@@ -3,7 +3,7 @@ import { ensureJob, pruneFinishedJobs, type JobHandlers } from "~/features/jobs/
 import { loadSettings } from "~/features/settings/settings.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { lapsePastEntries } from "~/features/waitlist/waitlist-rows.server";
-import { erasePersonalData } from "./customers.server";
+import { erasePersonalData } from "./erasure.server";
 import { clockNow } from "~/lib/clock";
 
 /*

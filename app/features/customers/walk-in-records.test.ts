@@ -14,9 +14,9 @@ import {
 import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 
 /*
- * Walk-ins in the customer records (issue 24, decision 036): one with a phone is the record of that phone
- * (+44 or 0, one person), one with only a name a record of its own, an unnamed one nobody's; the list, the
- * search, the record, notes, export and erasure all take the record's key.
+ * Walk-ins in the customer records (issue 24, decisions 036 and 041): one with a phone is the customer of that
+ * phone (+44 or 0, one person), one with only a name a customer of its own, an unnamed one nobody; the list, the
+ * search, the record, notes, export and erasure take the customer's number, and the old keys still find them.
  */
 
 let api: TestApi;
@@ -62,12 +62,15 @@ describe("walk-ins in the customer records", () => {
     const named = await walkIn({ startTime: "12:00", customerName: JO });
     await walkIn({ startTime: "13:00" });
 
+    // Decision 041: the record is a customer row, named by its number; the old phone key still finds it.
+    const pat = (await admin.get(path("phone:07700900555"))).body as CustomerRecord;
     const list = (await admin.get("/api/customers")).body as CustomerSummary[];
-    expect(list.find((customer) => customer.key === "phone:07700900555")).toEqual({
-      key: "phone:07700900555",
+    expect(list.find((customer) => customer.id === pat.id)).toEqual({
+      id: pat.id,
+      key: String(pat.id),
       email: "",
-      // From the latest booking.
-      name: "Pat W",
+      // The first name given: a walk-in found by phone fills in a name the customer row lacks, never replaces it.
+      name: "Pat Walker",
       phone: "+447700900555",
       bookings: 2,
       noShows: 0,
@@ -75,7 +78,8 @@ describe("walk-ins in the customer records", () => {
       nextVisit: day,
       totalSpent: 0,
     });
-    expect(list.find((customer) => customer.key === `walk-in:${named.reference}`)).toMatchObject({
+    const jo = (await admin.get(path(`walk-in:${named.reference}`))).body as CustomerRecord;
+    expect(list.find((customer) => customer.id === jo.id)).toMatchObject({
       name: JO,
       email: "",
       phone: "",
@@ -84,10 +88,10 @@ describe("walk-ins in the customer records", () => {
     expect(list.map((customer) => customer.name)).not.toContain("Walk-in");
 
     const found = (await admin.get("/api/customers?q=900%20555")).body as CustomerSummary[];
-    expect(found.map((customer) => customer.key)).toEqual(["phone:07700900555"]);
+    expect(found.map((customer) => customer.id)).toEqual([pat.id]);
     expect(((await admin.get("/api/customers?q=nophone")).body as CustomerSummary[]).map((c) => c.name)).toEqual([JO]);
 
-    const record = (await admin.get(path("phone:07700900555"))).body as CustomerRecord;
+    const record = (await admin.get(path(String(pat.id)))).body as CustomerRecord;
     expect(record.history.map((entry) => entry.reference).sort()).toEqual([first.reference, second.reference].sort());
     expect(record.messages).toEqual([]);
     expect((await admin.get(path(`walk-in:${named.reference}`))).body).toMatchObject({ name: JO, bookings: 1 });
@@ -95,14 +99,14 @@ describe("walk-ins in the customer records", () => {
 
   it("keeps notes under the key, exports, and erases a phone's record from every text column", async () => {
     const phone = "07700 900777";
-    const key = "phone:07700900777";
     await walkIn({ startTime: "15:00", customerName: "Eve Erasable", customerPhone: phone });
+    const key = String(((await admin.get(path("phone:07700900777"))).body as CustomerRecord).id);
     expect((await admin.put(`${path(key)}/notes`, { notes: "Likes it short" })).status).toBe(200);
     expect(((await admin.get(path(key))).body as CustomerRecord).notes).toBe("Likes it short");
 
     const exported = await admin.get(`${path(key)}/export`);
     expect(exported.status).toBe(200);
-    expect(exported.headers.get("content-disposition")).toContain("customer-phone_07700900777");
+    expect(exported.headers.get("content-disposition")).toContain(`customer-${key}-`);
     expect(exported.body).toMatchObject({ key, email: "", ownerNotes: "Likes it short" });
     expect(exported.body.bookings).toEqual([expect.objectContaining({ name: "Eve Erasable", phone: "07700900777" })]);
 

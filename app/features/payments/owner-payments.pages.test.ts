@@ -140,7 +140,9 @@ describe("the owner's payment forms, without JavaScript", () => {
       })
       .where("id", "=", id)
       .execute();
-    const record = `/admin/customers/${encodeURIComponent(email)}`;
+    // The record's page is the customer's number (decision 041); the address's URL leads there.
+    const record = (await admin.get(`/admin/customers/${encodeURIComponent(email)}`)).headers.get("location")!;
+    expect(record).toMatch(/^\/admin\/customers\/\d+$/);
     expect((await admin.get(record)).text).toContain("Charge late-cancellation fee");
     const charged = await postForm(record, {
       intent: "payment-charge",

@@ -62,12 +62,12 @@ async function deleteEntries(db: Db, rows: Array<{ id: number; date: string; sta
   return ids.length;
 }
 
-/** Erasure (the owner's, or the customer's own): every entry under the (lower-cased) address goes. */
-export async function eraseWaitlistEntries(trx: Db, customerKey: string, now: Date = clockNow()) {
+/** Erasure (the owner's, or the customer's own): every entry of the customer goes. */
+export async function eraseWaitlistEntries(trx: Db, customerId: number, now: Date = clockNow()) {
   const rows = await trx
     .selectFrom("waitlist_entries")
     .select(["id", "date", "status"])
-    .where("customer_key", "=", customerKey)
+    .where("customer_id", "=", customerId)
     .execute();
   return deleteEntries(trx, rows, now);
 }
@@ -89,7 +89,7 @@ export async function serviceTitles(db: Db, entryIds: number[]) {
 }
 
 /** A customer's entries as their data export gives them: what they asked for and what came of it. */
-export async function waitlistEntriesOf(db: Db, customerKey: string) {
+export async function waitlistEntriesOf(db: Db, customerId: number) {
   const entries = await db
     .selectFrom("waitlist_entries as w")
     .leftJoin("team_members as m", "m.id", "w.member_id")
@@ -105,7 +105,7 @@ export async function waitlistEntriesOf(db: Db, customerKey: string) {
       "w.created_at",
       "m.name as member_name",
     ])
-    .where("w.customer_key", "=", customerKey)
+    .where("w.customer_id", "=", customerId)
     .orderBy("w.date")
     .orderBy("w.id")
     .execute();

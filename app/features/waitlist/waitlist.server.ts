@@ -17,6 +17,7 @@ import {
 } from "~/features/booking/booking.server";
 import { customerKey } from "~/features/customers/customers.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { customerIdFor } from "~/features/customers/customer-rows.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandlers } from "~/features/jobs/jobs.server";
 import { abandonCheckout } from "~/features/payments/payment-checkout.server";
 import { loadPaymentView } from "~/features/payments/payment-records.server";
@@ -114,9 +115,11 @@ export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string
   }
   try {
     const joined = await ctx.db.transaction().execute(async (trx) => {
+      const customerId = await customerIdFor(trx, input, "waitlist", now);
       const { id } = await trx
         .insertInto("waitlist_entries")
         .values({
+          customer_id: customerId,
           date: input.date,
           member_id: input.memberId ?? null,
           earliest: input.earliest ?? null,

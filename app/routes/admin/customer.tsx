@@ -14,12 +14,14 @@ import {
   NO_SHOW_FLAG,
   attendanceSchema,
   customerNotesSchema,
+  CUSTOMER_ID_PATTERN,
   customerPath,
   type Attendance,
   type CustomerBooking,
   type ErasureResult,
 } from "~/features/customers/customers.schema";
-import { eraseCustomer, getCustomer, recordAttendance, saveCustomerNotes } from "~/features/customers/customers.server";
+import { customerOfKey, getCustomer, recordAttendance, saveCustomerNotes } from "~/features/customers/customers.server";
+import { eraseCustomer } from "~/features/customers/erasure.server";
 import { api } from "~/lib/api-client";
 import { clockNow } from "~/lib/clock";
 import { formFailure, formTextValues } from "~/lib/form-action.server";
@@ -39,7 +41,14 @@ const SAVED_NOTICES: Record<string, string> = {
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const saved = new URL(request.url).searchParams.get("saved");
+  const url = new URL(request.url);
+  // A record URL of before customers were rows (an address, a walk-in's key) goes on to the customer's number.
+  if (!CUSTOMER_ID_PATTERN.test(params.key)) {
+    const { id } = await pageData(customerOfKey(context.db, params.key));
+    // Not 301: a browser would keep it for good, and an address can name a new customer after an erasure.
+    return redirect(`${customerPath(id)}${url.search}`, 302);
+  }
+  const saved = url.searchParams.get("saved");
   const customer = await pageData(getCustomer(context.db, params.key));
   const payments = await ownerPaymentsOf(
     context.db,
@@ -75,7 +84,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       return redirect(`${page}?saved=attendance`, 303);
     }
     const { notes } = customerNotesSchema.parse(values);
-    await saveCustomerNotes(context.db, params.key, notes, clockNow());
+    await saveCustomerNotes(context.db, params.key, notes);
   } catch (error) {
     return formFailure(error, { values });
   }
@@ -157,6 +166,12 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                     "—"
                   )}
                   {customer.textsStopped && <Badge className="ml-2">Texts stopped (STOP)</Badge>}
+                </dd>
+                <dt className="font-semibold">Texts:</dt>
+                <dd>
+                  {customer.textConsent
+                    ? `Agreed ${formatShopInstant(customer.textConsent.at, "long")} (${customer.textConsent.source})`
+                    : "Not agreed"}
                 </dd>
                 <dt className="font-semibold">Bookings:</dt>
                 <dd>{customer.bookings}</dd>
