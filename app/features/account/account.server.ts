@@ -250,10 +250,7 @@ const customerSignedIn = (db: Db, email: string) =>
 /** What `GET /api/account` answers: the customer's bookings, each with what they may do with it. */
 export async function getAccount(db: Db, email: string, now: Date = clockNow()): Promise<Account> {
   const customer = await customerSignedIn(db, email);
-  const [bookings, shop] = await Promise.all([
-    customer ? loadCustomerBookings(db, customer.id) : [],
-    loadSettings(db),
-  ]);
+  const [bookings, shop] = await Promise.all([customer ? loadCustomerBookings(db, customer.id) : [], loadSettings(db)]);
   const ordered = inPageOrder(bookings, now);
   return {
     email,
