@@ -30,6 +30,7 @@ import * as payments from "./migrations/015-payments";
 import * as waitlist from "./migrations/016-waitlist";
 import * as bookingSeries from "./migrations/017-booking-series";
 import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booking";
+import * as moneyMovements from "./migrations/019-money-movements";
 
 export type Db = Kysely<Database>;
 
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   "016-waitlist": waitlist,
   "017-booking-series": bookingSeries,
   "018-waitlist-claimed-booking": waitlistClaimedBooking,
+  "019-money-movements": moneyMovements,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
@@ -124,8 +126,13 @@ export async function pendingMigrations(db: Db) {
 }
 
 export async function migrateToLatest(db: Db) {
+  await migrateTo(db);
+}
+
+/** Runs the migrations up to `name` (all when absent): a test of a migration's backfill stops just before it. */
+export async function migrateTo(db: Db, name?: string) {
   const migrator = migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -12,6 +12,7 @@ import {
   feeReasonOf,
   feeReasonOfBooking,
   findPayment,
+  keepPayment,
   loadPaymentView,
   paymentsOf,
 } from "./payment-records.server";
@@ -19,11 +20,13 @@ import {
   OWNER_PAYMENT_ACTIONS,
   OWNER_PAYMENT_DONE,
   chargeRequestSchema,
+  idempotencyKeySchema,
   refundRequestSchema,
   type OwnerPayment,
   type OwnerPaymentAction,
 } from "./payments.schema";
-import { chargeNoShowFee, mailFeeLink, refundByAdmin } from "./payments.server";
+import { chargeNoShowFee, mailFeeLink } from "./fee-charges.server";
+import { refundByAdmin } from "./refunds.server";
 
 /*
  * The owner's four payment actions on one booking (charge the fee, refund all or part, keep the deposit, mail a
@@ -55,33 +58,38 @@ export async function ownerPaymentsOf(db: Db, bookingIds: number[]): Promise<Rec
  * POST /api/bookings/{id}/keep-deposit: the owner keeps a paid deposit or prepayment of a no-show (or a late
  * cancellation): nothing goes to Stripe, the money simply stays, and the payment reads "kept".
  */
-export async function keepDeposit(ctx: Ctx, bookingId: number) {
+export async function keepDeposit(ctx: Ctx, bookingId: number, now: Date) {
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment) throw notFound("Payment");
   if (payment.status !== "paid" || (await feeReasonOfBooking(ctx.db, bookingId)) === null)
     throw conflict(NOT_KEEPABLE_MESSAGE);
-  const kept = await ctx.db
-    .updateTable("booking_payments")
-    .set({ status: "kept" })
-    .where("booking_id", "=", bookingId)
-    .where("status", "=", "paid")
-    .executeTakeFirst();
-  if (kept.numUpdatedRows === 0n) throw conflict(NOT_KEEPABLE_MESSAGE);
+  const kept = await ctx.db.transaction().execute((trx) => keepPayment(trx, payment, now));
+  if (!kept) throw conflict(NOT_KEEPABLE_MESSAGE);
   return loadPaymentView(ctx.db, bookingId);
 }
 
-/** One owner action on one booking's money, from the API's JSON body or a form's fields. */
-export async function ownerPaymentAction(ctx: Ctx, bookingId: number, action: OwnerPaymentAction, input: unknown) {
+/**
+ * One owner action on one booking's money, from the API's JSON body or a form's fields; `idempotencyKey` is the
+ * request's Idempotency-Key header or the form's field (a refund repeated with it answers the first answer).
+ */
+export async function ownerPaymentAction(
+  ctx: Ctx,
+  bookingId: number,
+  action: OwnerPaymentAction,
+  input: unknown,
+  idempotencyKey?: string,
+) {
   const now = clockNow();
   switch (action) {
     case "charge":
       return chargeNoShowFee(ctx, bookingId, chargeRequestSchema.parse(input).reason, now);
     case "refund": {
       const { amount } = refundRequestSchema.parse(input ?? {});
-      return refundByAdmin(ctx, bookingId, amount === undefined ? undefined : toPence(amount), now);
+      const key = idempotencyKeySchema.parse(idempotencyKey);
+      return refundByAdmin(ctx, bookingId, amount === undefined ? undefined : toPence(amount), key, now);
     }
     case "keep-deposit":
-      return keepDeposit(ctx, bookingId);
+      return keepDeposit(ctx, bookingId, now);
     case "payment-link":
       return mailFeeLink(ctx, bookingId, now);
   }
@@ -103,7 +111,8 @@ async function runOwnerPaymentForm(context: AppLoadContext, action: OwnerPayment
   const bookingId = parseId(String(form.get("bookingId") ?? ""), "Booking");
   const fields = Object.fromEntries(form);
   const input = action === "refund" ? { amount: fields.amount || undefined } : fields;
-  await ownerPaymentAction(context, bookingId, action, input);
+  const key = typeof fields.idempotencyKey === "string" ? fields.idempotencyKey : undefined;
+  await ownerPaymentAction(context, bookingId, action, input, key);
   const booking = await context.db
     .selectFrom("bookings")
     .select("reference")

@@ -97,6 +97,15 @@ export const refundRequestSchema = z.object({
     .optional(),
 });
 
+/** A client's Idempotency-Key (header or form field): printable, at most 255 characters, as Stripe's. */
+export const idempotencyKeySchema = z
+  .string({ error: "Idempotency-Key must be text" })
+  .trim()
+  .min(1, "Idempotency-Key must not be empty")
+  .max(255, "Idempotency-Key must be at most 255 characters")
+  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces")
+  .optional();
+
 /** The owner's actions on a booking's money: POST /api/bookings/{id}/{action}, or a page's form "payment-{action}". */
 export const OWNER_PAYMENT_ACTIONS = ["charge", "refund", "keep-deposit", "payment-link"] as const;
 export type OwnerPaymentAction = (typeof OWNER_PAYMENT_ACTIONS)[number];

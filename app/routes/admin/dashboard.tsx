@@ -34,7 +34,7 @@ import { api } from "~/lib/api-client";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
 import { clockNow } from "~/lib/clock";
 import { formatPounds } from "~/lib/money";
-import { monthMoney } from "~/features/payments/payment-records.server";
+import { monthMoney } from "~/features/payments/money-ledger.server";
 import { addDays, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
 
