@@ -43,17 +43,20 @@ export async function up(database: Kysely<unknown>) {
   await db.schema.alterTable("payment_refunds").addColumn("settled_at", "text").execute();
   await db.schema.alterTable("payment_refunds").addColumn("failure", "text").execute();
 
-  await backfill(db);
+  await fillLedger(db);
 }
 
-/** Today's payment columns as ledger rows: what was paid, charged, refunded (done) and kept, each once. */
-async function backfill(db: Untyped) {
+/**
+ * Today's payment columns as ledger rows: what was paid, charged, refunded (done) and kept, each once, as the
+ * code writes them from now on (a test compares the two).
+ */
+export async function fillLedger(db: Untyped) {
   const payments = await db.selectFrom("booking_payments").selectAll().execute();
   const refunds = await db.selectFrom("payment_refunds").selectAll().execute();
   const rows: Record<string, unknown>[] = [];
   for (const payment of payments) {
     const claimed = refunds
-      .filter((refund) => refund.booking_id === payment.booking_id)
+      .filter((refund) => refund.booking_id === payment.booking_id && refund.state !== "failed")
       .reduce((sum, refund) => sum + Number(refund.amount_pence), 0);
     if (claimed > 0) {
       await db
@@ -105,19 +108,27 @@ async function backfill(db: Untyped) {
   for (const refund of refunds) {
     if (refund.state !== "done") continue;
     const payment = payments.find((row) => row.booking_id === refund.booking_id);
+    // Refunded to the booking's Checkout payment, or else to its fee (taken from the card unless paid by link).
+    const intent = payment?.stripe_payment_intent_id ?? payment?.charge_intent_id ?? null;
+    const feeOnCard = intent !== null && intent === payment?.charge_intent_id && !payment?.fee_session_id;
     rows.push({
       kind: "refund",
-      method: payment?.kind === "card" ? "card_on_file" : "online",
+      method: feeOnCard ? "card_on_file" : "online",
       amount_pence: -Number(refund.amount_pence),
       booking_id: refund.booking_id,
-      stripe_payment_intent_id: payment?.stripe_payment_intent_id ?? payment?.charge_intent_id ?? null,
+      stripe_payment_intent_id: intent,
       stripe_refund_id: refund.stripe_refund_id,
       idempotency_key: refund.idempotency_key,
       created_at: refund.created_at,
     });
   }
   // Every column named in every row (SQLite has no DEFAULT in a VALUES list), in batches (its bound values are limited).
-  const complete = rows.map((row) => ({ customer_id: null, stripe_refund_id: null, stripe_checkout_session_id: null, ...row }));
+  const complete = rows.map((row) => ({
+    customer_id: null,
+    stripe_refund_id: null,
+    stripe_checkout_session_id: null,
+    ...row,
+  }));
   for (let start = 0; start < complete.length; start += 500) {
     await db
       .insertInto("money_movements")

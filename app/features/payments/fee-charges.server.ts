@@ -92,7 +92,11 @@ async function settleCharged(db: Db, request: ChargeRequest, intentId: string, n
     );
     const booking = await loadBooking(trx, { id: request.bookingId });
     if (booking) {
-      await queuePaymentMail(trx, { ...mailAbout(booking, "fee-charged", request.amountPence), reason: request.reason }, now);
+      await queuePaymentMail(
+        trx,
+        { ...mailAbout(booking, "fee-charged", request.amountPence), reason: request.reason },
+        now,
+      );
     }
     await cancelJobs(trx, checkJobKey(request.bookingId));
   });
@@ -114,7 +118,13 @@ async function releaseCharge(db: Db, request: ChargeRequest) {
 }
 
 /** Asks Stripe (again, with the same key) and settles its answer; ChargeRefusedError or StripeUnavailableError when not charged. */
-async function askStripe(ctx: Ctx, keys: StripeKeys, payment: Row<"booking_payments">, request: ChargeRequest, now: Date) {
+async function askStripe(
+  ctx: Ctx,
+  keys: StripeKeys,
+  payment: Row<"booking_payments">,
+  request: ChargeRequest,
+  now: Date,
+) {
   const client = stripeClient(ctx.config, keys);
   let intent: Stripe.PaymentIntent;
   try {

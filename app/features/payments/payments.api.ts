@@ -55,7 +55,8 @@ export function paymentsApi(ctx: AppContext) {
     responses: { 200: ["The booking's reference and status", checkoutOutcomeSchema] },
   });
   const summary = apiDoc({
-    summary: "This month's deposits and prepayments taken, no-show fees charged, refunds made and deposits kept (pounds), from the ledger",
+    summary:
+      "This month's deposits and prepayments taken, no-show fees charged, refunds made and deposits kept (pounds), from the ledger",
     tag: "payments",
     responses: {
       200: [
@@ -83,7 +84,10 @@ const OWNER_ACTION_DOCS: Record<OwnerPaymentAction, ApiDoc> = {
     responses: {
       200: ["Charged: the booking's payment (the customer is mailed)", bookingPaymentSchema],
       402: ["The bank declined or needs the customer: its reason; nothing was charged", apiErrorSchema],
-      409: ["Already charged (or being charged), no card on file, or not a no-show / late cancellation", apiErrorSchema],
+      409: [
+        "Already charged (or being charged), no card on file, or not a no-show / late cancellation",
+        apiErrorSchema,
+      ],
       503: ["Stripe did not answer: the charge is checked with Stripe by a job within minutes", apiErrorSchema],
     },
   },

@@ -128,7 +128,11 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
     if (fee) {
       const movement = { bookingId: fee.booking_id, paymentIntentId: card.paymentIntent, checkoutSessionId: sessionId };
       const amountPence = session.amount_total ?? 0;
-      await recordMovement(trx, { ...movement, kind: "fee", method: "online", amountPence, idempotencyKey: `fee-link-${sessionId}` }, now);
+      await recordMovement(
+        trx,
+        { ...movement, kind: "fee", method: "online", amountPence, idempotencyKey: `fee-link-${sessionId}` },
+        now,
+      );
       return;
     }
     const row = await trx

@@ -148,7 +148,7 @@ async function replayAnswer(ctx: Ctx, refund: Row<"payment_refunds">, bookingId:
     throw new HttpError(422, KEY_REUSED_MESSAGE);
   }
   let current: Row<"payment_refunds"> | undefined = refund;
-  for (const started = Date.now(); current?.state === "pending" && Date.now() - started < REPLAY_WAIT_MS; ) {
+  for (const started = Date.now(); current?.state === "pending" && Date.now() - started < REPLAY_WAIT_MS;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     current = await findRefund(ctx.db, refund.idempotency_key);
   }
@@ -202,7 +202,11 @@ export async function refundByAdmin(
       const runAt = new Date(now.getTime() + RECONCILE_AFTER_MS);
       const made = await claimRefund(trx, { bookingId, amountPence: amount, reason: "by-shop", key, runAt }, now);
       if (made && amount === refundable) {
-        await trx.updateTable("booking_payments").set({ status: "refunded" }).where("booking_id", "=", bookingId).execute();
+        await trx
+          .updateTable("booking_payments")
+          .set({ status: "refunded" })
+          .where("booking_id", "=", bookingId)
+          .execute();
       }
       return made;
     });
