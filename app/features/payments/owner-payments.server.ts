@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
@@ -17,6 +18,8 @@ import {
   paymentsOf,
 } from "./payment-records.server";
 import {
+  CONFIRMED_PAYMENT_ACTIONS,
+  CONFIRM_PARAMS,
   OWNER_PAYMENT_ACTIONS,
   OWNER_PAYMENT_DONE,
   chargeRequestSchema,
@@ -128,15 +131,30 @@ async function runOwnerPaymentForm(context: AppLoadContext, action: OwnerPayment
 }
 
 /**
- * An admin page's action for a payment form: null when the form is another one; otherwise runs it and answers the
- * 303 back to the page (`back` when it is on `page`) saying what was done. A refusal throws, for formFailure.
+ * An admin page's action for a payment form: null when the form is another one. A charge or refund not yet
+ * confirmed answers the 303 to the page asking to confirm it (with the refund's Idempotency-Key made now) and
+ * moves nothing; otherwise it runs and answers the 303 back to the page (`back` when it is on `page`) saying
+ * what was done. A refusal throws, for formFailure.
  */
 export async function paymentFormRedirect(context: AppLoadContext, form: FormData, page: string) {
   const action = ownerPaymentIntent(form.get("intent"));
   if (!action) return null;
-  await runOwnerPaymentForm(context, action, form);
+  if (!context.user?.isAdmin) throw badRequest("Please sign in again.");
   const back = String(form.get("back") ?? "");
   const url = new URL(back.startsWith(page) ? back : page, "http://page.invalid");
+  for (const param of CONFIRM_PARAMS) url.searchParams.delete(param);
+  if (CONFIRMED_PAYMENT_ACTIONS.includes(action) && form.get("confirmed") !== "yes") {
+    const bookingId = parseId(String(form.get("bookingId") ?? ""), "Booking");
+    const amount = String(form.get("amount") ?? "").trim();
+    if (action === "refund") refundRequestSchema.parse({ amount: amount || undefined });
+    url.searchParams.delete("payment");
+    url.searchParams.set("confirmPayment", action);
+    url.searchParams.set("bookingId", String(bookingId));
+    if (action === "refund" && amount) url.searchParams.set("amount", amount);
+    if (action === "refund") url.searchParams.set("key", randomUUID());
+    return redirect(`${url.pathname}${url.search}#payment-${bookingId}`, 303);
+  }
+  await runOwnerPaymentForm(context, action, form);
   url.searchParams.set("payment", action);
   return redirect(`${url.pathname}${url.search}`, 303);
 }

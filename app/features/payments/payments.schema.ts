@@ -110,6 +110,15 @@ export const idempotencyKeySchema = z
 export const OWNER_PAYMENT_ACTIONS = ["charge", "refund", "keep-deposit", "payment-link"] as const;
 export type OwnerPaymentAction = (typeof OWNER_PAYMENT_ACTIONS)[number];
 
+/** The actions that move money: the owner confirms each before it goes (a page of its own without JavaScript, a dialog with). */
+export const CONFIRMED_PAYMENT_ACTIONS: readonly OwnerPaymentAction[] = ["charge", "refund"];
+
+/**
+ * The page's address while it asks to confirm (?confirmPayment=refund&bookingId=…&amount=…&key=…): the key is
+ * the refund's Idempotency-Key, made when the question was asked, so confirming twice refunds once.
+ */
+export const CONFIRM_PARAMS = ["confirmPayment", "bookingId", "amount", "key"] as const;
+
 /** A booking's payment as the owner's pages show it: with the reason a fee may be charged, if any. */
 export type OwnerPayment = BookingPayment & { feeReason: FeeReason | null };
 
