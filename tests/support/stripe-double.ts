@@ -393,6 +393,7 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     signedEvent,
     deliver,
     refunds,
+    paymentIntents,
     /**
      * What Stripe holds, in pence: every payment taken (Checkout and off-session), every refund made, and the
      * difference, what the shop's balance gained.
