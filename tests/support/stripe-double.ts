@@ -61,6 +61,7 @@ const readBody = (req: http.IncomingMessage) =>
 interface DoubleIntent {
   id: string;
   amount: number;
+  description: string | null;
   amount_refunded: number;
   customer: string;
   payment_method: string;
@@ -178,6 +179,15 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       }
       return ok(expanded(session, expand));
     }
+    if (req.method === "GET" && path === "/v1/payment_intents") {
+      // Newest first, as Stripe lists them; filtered by customer when asked.
+      const data = [...paymentIntents.values()]
+        .filter((intent) => !params.customer || intent.customer === params.customer)
+        .reverse()
+        .slice(0, Number(params.limit ?? 10))
+        .map((intent) => ({ object: "payment_intent", currency: "gbp", ...intent }));
+      return ok({ object: "list", url: path, has_more: false, data });
+    }
     if (req.method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const intent = paymentIntents.get(match[1]!);
       if (!intent) {
@@ -209,6 +219,7 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       const intent: DoubleIntent = {
         id: nextId("pi"),
         amount: Number(params.amount),
+        description: params.description ?? null,
         amount_refunded: 0,
         customer: params.customer ?? "",
         payment_method: params.payment_method ?? "",
@@ -368,6 +379,7 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
         const intent: DoubleIntent = {
           id: nextId("pi"),
           amount: session.amount_total ?? 0,
+          description: null,
           amount_refunded: 0,
           customer: session.customer,
           payment_method: `pm_for_${id}`,

@@ -44,6 +44,35 @@ export async function up(database: Kysely<unknown>) {
   await db.schema.alterTable("payment_refunds").addColumn("failure", "text").execute();
 
   await fillLedger(db);
+  await checkUnkeyedCharges(db);
+}
+
+/**
+ * Charges a crash left "charging" before charges kept their key: a job each asks Stripe for the customer's
+ * payments (the payment-charge-check job with no key), so none answers 409 for ever.
+ */
+export async function checkUnkeyedCharges(db: Untyped) {
+  const stuck = await db
+    .selectFrom("booking_payments")
+    .select("booking_id")
+    .where("charge_state", "=", "charging")
+    .execute();
+  const now = new Date().toISOString();
+  for (const { booking_id: bookingId } of stuck) {
+    await db
+      .insertInto("jobs")
+      .values({
+        kind: "payment-charge-check",
+        payload: JSON.stringify({ bookingId, key: null }),
+        unique_key: `charge-check-${bookingId}`,
+        state: "pending",
+        run_at: now,
+        attempts: 0,
+        max_attempts: 12,
+        created_at: now,
+      })
+      .execute();
+  }
 }
 
 /**

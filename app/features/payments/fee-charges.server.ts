@@ -26,6 +26,7 @@ import {
   StripeUnavailableError,
   chargeOffSession,
   createCheckoutSession,
+  listCustomerPayments,
   retrievePaymentIntent,
   stripeClient,
 } from "./stripe.server";
@@ -206,7 +207,8 @@ export async function chargeNoShowFee(ctx: Ctx, bookingId: number, reason: FeeRe
  * Stripe never heard back, or the server died), asks Stripe again with the same key and settles its answer.
  * Stripe still unreachable: a throw, and the queue tries again later.
  */
-export async function reconcileCharge(ctx: Ctx, request: ChargeRequest, now: Date = clockNow()) {
+export async function reconcileCharge(ctx: Ctx, request: ChargeRequest | LegacyChargeCheck, now: Date = clockNow()) {
+  if (request.key === null) return reconcileUnkeyedCharge(ctx, request.bookingId, now);
   const payment = await findPayment(ctx.db, request.bookingId);
   if (payment?.charge_state !== "charging" || payment.charge_key !== request.key) return;
   const keys = await requireStripeKeys(ctx);
@@ -215,6 +217,46 @@ export async function reconcileCharge(ctx: Ctx, request: ChargeRequest, now: Dat
   } catch (error) {
     if (!(error instanceof ChargeRefusedError)) throw error;
   }
+}
+
+/** A charge left "charging" before charges kept their key (migration 019 queues its check). */
+export interface LegacyChargeCheck {
+  bookingId: number;
+  key: null;
+}
+
+/**
+ * A charge whose key was never stored (made from the clock, before migration 019): Stripe is asked for the
+ * customer's payments, and the fee is the one whose description names the booking, as the charge wrote it.
+ * Found: settled as charged; not found: released, so the owner can charge it or mail a link.
+ */
+async function reconcileUnkeyedCharge(ctx: Ctx, bookingId: number, now: Date) {
+  const [payment, booking] = await Promise.all([
+    findPayment(ctx.db, bookingId),
+    loadBooking(ctx.db, { id: bookingId }),
+  ]);
+  if (payment?.charge_state !== "charging" || payment.charge_key !== null || !booking) return;
+  const keys = await requireStripeKeys(ctx);
+  const made = payment.stripe_customer_id
+    ? (await listCustomerPayments(stripeClient(ctx.config, keys), payment.stripe_customer_id)).find(
+        (intent) =>
+          intent.status === "succeeded" &&
+          intent.id !== payment.stripe_payment_intent_id &&
+          (intent.description ?? "").endsWith(`(${booking.reference})`),
+      )
+    : undefined;
+  const key = `charge-${bookingId}-before-019`;
+  await ctx.db
+    .updateTable("booking_payments")
+    .set({ charge_key: key })
+    .where("booking_id", "=", bookingId)
+    .where("charge_state", "=", "charging")
+    .where("charge_key", "is", null)
+    .execute();
+  const reason = payment.charge_reason === "late-cancellation" ? "late-cancellation" : "no-show";
+  const request: ChargeRequest = { bookingId, key, amountPence: made?.amount ?? 0, reason, description: "" };
+  if (made) await settleCharged(ctx.db, request, made.id, now);
+  else await releaseCharge(ctx.db, request);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fillLedger } from "~/db/migrations/019-money-movements";
+import { checkUnkeyedCharges, fillLedger } from "~/db/migrations/019-money-movements";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
@@ -276,6 +276,46 @@ describe("a no-show fee whose answer from Stripe never came (a crash while the f
       .where("unique_key", "=", `charge-check-${id}`)
       .execute();
     expect(checks).toHaveLength(0);
+  });
+});
+
+describe("a charge left charging by a crash before charges kept their key", () => {
+  it("is found among the customer's payments at Stripe and settled, or released when Stripe has none", async () => {
+    const charged = await paidBooking("card", "old-charged@example.com");
+    const never = await paidBooking("card", "old-never@example.com");
+    await markNoShow(charged);
+    await markNoShow(never);
+    // As the code before migration 019 left it: Stripe charged, the booking "charging" with no key, nothing recorded.
+    expect((await admin.post(`/api/bookings/${charged}/charge`, { reason: "no-show" })).status).toBe(200);
+    const stuck = {
+      charge_state: "charging" as const,
+      charge_key: null,
+      charged_pence: 0,
+      status: "card_saved" as const,
+    };
+    await api.db.updateTable("booking_payments").set(stuck).where("booking_id", "in", [charged, never]).execute();
+    await api.db
+      .updateTable("booking_payments")
+      .set({ charge_intent_id: null })
+      .where("booking_id", "=", charged)
+      .execute();
+    await api.db.deleteFrom("money_movements").where("booking_id", "=", charged).where("kind", "=", "fee").execute();
+    await api.db.deleteFrom("jobs").where("unique_key", "like", "charge-check-%").execute();
+    expect((await admin.post(`/api/bookings/${never}/payment-link`)).status).toBe(409);
+    const intents = stripe.callsTo("POST", "/v1/payment_intents").length;
+    await checkUnkeyedCharges(api.db);
+    await api.runJobs();
+    expect(await paymentRow(charged)).toMatchObject({ charge_state: "charged", charged_pence: 1250 });
+    expect(await paymentRow(never)).toMatchObject({ charge_state: null, charged_pence: 0 });
+    expect(stripe.callsTo("POST", "/v1/payment_intents").length).toBe(intents);
+    const fees = await api.db
+      .selectFrom("money_movements")
+      .select("amount_pence")
+      .where("booking_id", "in", [charged, never])
+      .where("kind", "=", "fee")
+      .execute();
+    expect(fees).toEqual([{ amount_pence: 1250 }]);
+    expect((await admin.post(`/api/bookings/${never}/payment-link`)).status).toBe(200);
   });
 });
 

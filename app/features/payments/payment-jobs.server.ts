@@ -4,7 +4,12 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
 import { paymentMail, type PaymentMail } from "./payment-mail.server";
 import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type RefundJob } from "./payment-records.server";
-import { PAYMENT_CHARGE_CHECK_JOB, reconcileCharge, type ChargeRequest } from "./fee-charges.server";
+import {
+  PAYMENT_CHARGE_CHECK_JOB,
+  reconcileCharge,
+  type ChargeRequest,
+  type LegacyChargeCheck,
+} from "./fee-charges.server";
 import { PAYMENT_EVENT_JOB, expireUnpaid, handleStripeEvent, type PaymentEventJob } from "./payments.server";
 import { runRefund } from "./refunds.server";
 
@@ -31,9 +36,10 @@ const refund: JobHandler = {
 };
 
 const chargeCheck: JobHandler = {
-  run: (ctx, payload) => reconcileCharge(ctx, payload as ChargeRequest),
+  run: (ctx, payload) => reconcileCharge(ctx, payload as ChargeRequest | LegacyChargeCheck),
   async onFailure(_ctx, payload, error) {
-    console.error(`Charge ${(payload as ChargeRequest).key} could not be checked with Stripe: ${error}`);
+    const { bookingId } = payload as ChargeRequest;
+    console.error(`The charge of booking ${bookingId} could not be checked with Stripe: ${error}`);
   },
 };
 

@@ -168,6 +168,10 @@ export const chargeOffSession = (client: Stripe, charge: OffSessionCharge) =>
 export const retrievePaymentIntent = (client: Stripe, id: string) =>
   callStripe(() => client.paymentIntents.retrieve(id));
 
+/** The customer's latest PaymentIntents (Stripe lists the newest first): where a charge made without a stored key is found. */
+export const listCustomerPayments = (client: Stripe, customer: string) =>
+  callStripe(async () => (await client.paymentIntents.list({ customer, limit: 100 })).data);
+
 export const refundPayment = (
   client: Stripe,
   refund: { paymentIntent: string; amountPence: number; idempotencyKey: string },
