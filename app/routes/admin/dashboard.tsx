@@ -213,7 +213,13 @@ function Dashboard({ overview }: { overview: Overview }) {
         <p className="mb-6 text-sm" data-testid="month-money">
           This month: <strong>{formatPounds(money.deposits)}</strong> in deposits and prepayments,{" "}
           <strong>{formatPounds(money.fees)}</strong> in no-show fees, <strong>{formatPounds(money.refunds)}</strong>{" "}
-          refunded{money.kept > 0 && <>, <strong>{formatPounds(money.kept)}</strong> of deposits kept</>}.
+          refunded
+          {money.kept > 0 && (
+            <>
+              , <strong>{formatPounds(money.kept)}</strong> of deposits kept
+            </>
+          )}
+          .
         </p>
       )}
       <div className="mb-10 grid gap-4 lg:grid-cols-3">
