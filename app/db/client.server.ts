@@ -126,13 +126,8 @@ export async function pendingMigrations(db: Db) {
 }
 
 export async function migrateToLatest(db: Db) {
-  await migrateTo(db);
-}
-
-/** Runs the migrations up to `name` (all when absent): a test of a migration's backfill stops just before it. */
-export async function migrateTo(db: Db, name?: string) {
   const migrator = migratorFor(db);
-  const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
