@@ -30,6 +30,7 @@ import * as payments from "./migrations/015-payments";
 import * as waitlist from "./migrations/016-waitlist";
 import * as bookingSeries from "./migrations/017-booking-series";
 import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booking";
+import * as moneyMovements from "./migrations/019-money-movements";
 import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   "016-waitlist": waitlist,
   "017-booking-series": bookingSeries,
   "018-waitlist-claimed-booking": waitlistClaimedBooking,
+  "019-money-movements": moneyMovements,
   "020-customers": customers,
   "022-messages-by-id": messagesById,
 };

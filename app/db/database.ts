@@ -466,6 +466,10 @@ export interface BookingPaymentsTable {
   charged_at: string | null;
   fee_session_id: string | null;
   created_at: string;
+  /** Pence of refunds claimed (pending or done; a failed one gives its claim back): never above what was paid. */
+  refund_claimed_pence: Generated<number>;
+  /** The Idempotency-Key of the charge in flight or made: the reconciling job asks Stripe with it after a crash. */
+  charge_key: string | null;
 }
 
 /** A refund asked of Stripe: its key is the Idempotency-Key, so a retried job never refunds twice. */
@@ -473,9 +477,43 @@ export interface PaymentRefundsTable {
   idempotency_key: string;
   booking_id: number;
   amount_pence: number;
-  state: "pending" | "done";
+  state: "pending" | "done" | "failed";
   stripe_refund_id: string | null;
   reason: string;
+  created_at: string;
+  settled_at: string | null;
+  /** Stripe's reason, when it refused the refund. */
+  failure: string | null;
+}
+
+/** What moved: each kind of money the shop takes or gives back (room for the till, gift cards, memberships). */
+export type MoneyKind =
+  | "deposit"
+  | "prepayment"
+  | "fee"
+  | "refund"
+  | "kept_deposit"
+  | "sale"
+  | "tip"
+  | "gift_card_load"
+  | "gift_card_spend"
+  | "membership_invoice";
+/** How it moved: Checkout, the saved card charged off-session, and later the till's cash and card reader. */
+export type MoneyMethod = "online" | "card_on_file" | "cash" | "reader";
+
+/** The ledger (decision 040): one row per movement of money, in pence (refunds negative), each key once. */
+export interface MoneyMovementsTable {
+  id: Generated<number>;
+  kind: MoneyKind;
+  method: MoneyMethod;
+  amount_pence: number;
+  booking_id: number | null;
+  /** The customer it belongs to, once customers have their own rows (no foreign key: the ledger outlives them). */
+  customer_id: number | null;
+  stripe_payment_intent_id: string | null;
+  stripe_refund_id: string | null;
+  stripe_checkout_session_id: string | null;
+  idempotency_key: string;
   created_at: string;
 }
 
@@ -574,6 +612,7 @@ export interface Database {
   payment_settings: PaymentSettingsTable;
   booking_payments: BookingPaymentsTable;
   payment_refunds: PaymentRefundsTable;
+  money_movements: MoneyMovementsTable;
   payment_events: PaymentEventsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;

@@ -31,8 +31,14 @@ async function errorFrom(response: Response) {
  * The browser's one way to call /api: sends the session cookie, sends and reads
  * JSON, and rejects on any non-OK answer with the server's message.
  */
-export async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json" } };
+export async function api<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  /** More headers, e.g. an Idempotency-Key. */
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json", ...headers } };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {

@@ -147,6 +147,11 @@ test("the owner marks a no-show in the calendar's day view and charges the fee t
   const entry = payments.getByRole("listitem").filter({ hasText: who.customerName });
   await expect(entry.getByTestId("payment-note")).toContainText("Card on file: saved, nothing charged");
   await entry.getByRole("button", { name: `Charge no-show fee for ${who.customerName}` }).click();
+  // Money moves only after the owner says yes.
+  const ask = page.getByRole("alertdialog", {
+    name: `Charge the £12.00 no-show fee to ${who.customerName}'s card now?`,
+  });
+  await ask.getByRole("button", { name: "Yes, charge the no-show fee" }).click();
   await expectToast(page, "Fee charged to the card on file.");
   await expect(entry.getByTestId("payment-note")).toContainText("fee charged; £12.00 charged");
   await expect(entry.getByRole("button", { name: /Charge no-show fee/ })).toHaveCount(0);

@@ -7,6 +7,12 @@ import Stripe from "stripe";
  * PaymentIntents, Refunds), so no test reaches the internet. It records every call, serves a tiny
  * checkout page with a "Pay" button, and lets a test pay or expire a session: the double then
  * delivers the signed webhook event the way Stripe would (generateTestHeaderString).
+ *
+ * As Stripe's API answers: a POST repeated with its Idempotency-Key gets the first answer again (errors too),
+ * with other parameters a 400 idempotency_error, and while the first is still in flight a 409; a refund above
+ * what is left of its payment is refused (amount_too_large), as is any refund while `refuseRefunds` is set; a
+ * PaymentIntent can be retrieved by id. `slowMs` delays every answer (the work is done first, as at Stripe),
+ * `dropAnswers` does the work and then drops that many answers, and `down` drops every connection unanswered.
  */
 
 export const TEST_STRIPE_SECRET_KEY = "sk_test_double";
@@ -52,25 +58,51 @@ const readBody = (req: http.IncomingMessage) =>
     req.on("error", reject);
   });
 
+interface DoubleIntent {
+  id: string;
+  amount: number;
+  description: string | null;
+  amount_refunded: number;
+  customer: string;
+  payment_method: string;
+  status: "succeeded";
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const errorAnswer = (status: number, error: Record<string, unknown>): Answer => ({ status, body: { error } });
+
 export async function startStripeDouble(options: { webhookSecret?: string } = {}) {
   const webhookSecret = options.webhookSecret ?? TEST_STRIPE_WEBHOOK_SECRET;
   const calls: StripeCall[] = [];
   const sessions = new Map<string, DoubleSession>();
-  const paymentIntents = new Map<string, { id: string; amount: number; customer: string; payment_method: string }>();
-  const refundsByKey = new Map<string, { id: string; amount: number; payment_intent: string; status: string }>();
+  const paymentIntents = new Map<string, DoubleIntent>();
+  const refunds: { id: string; amount: number; payment_intent: string; status: string }[] = [];
+  /** Each Idempotency-Key's first request and answer (none while it is in flight). */
+  const idempotent = new Map<string, { signature: string; answer?: Answer }>();
   const events: { id: string; type: string; payload: string }[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
   let webhookUrl: string | undefined;
 
-  const state = { down: false, nextCharge: "succeed" as ChargeOutcome };
+  const state = {
+    down: false,
+    nextCharge: "succeed" as ChargeOutcome,
+    /** Stripe's refusal code for every refund while set (e.g. "charge_disputed"). */
+    refuseRefunds: null as string | null,
+    /** Milliseconds each API answer waits, after the work is done. */
+    slowMs: 0,
+    /** How many of the next API requests are done and then left without an answer (the connection dropped). */
+    dropAnswers: 0,
+  };
 
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
+  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
-  const stripeError = (res: http.ServerResponse, status: number, error: Record<string, unknown>) =>
-    send(res, status, { error });
 
   function expanded(session: DoubleSession, expand: string[]) {
     const result: Record<string, unknown> = { ...session };
@@ -117,47 +149,60 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     return session;
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    const body = await readBody(req);
-    const params = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
-    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-    calls.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey });
-    if (req.headers.authorization !== `Bearer ${TEST_STRIPE_SECRET_KEY}`) {
-      return stripeError(res, 401, { type: "invalid_request_error", message: "Invalid API Key provided" });
-    }
+  /** Does what one API request asks, and answers it (not yet sent). */
+  function answer(req: http.IncomingMessage, path: string, params: Record<string, string>): Answer {
+    const ok = (body: unknown): Answer => ({ status: 200, body });
     const expand = Object.entries(params)
       .filter(([key]) => key.startsWith("expand["))
       .map(([, value]) => value);
-    const path = url.pathname;
     let match: RegExpMatchArray | null;
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       // As Stripe: a session expires 30 minutes to 24 hours after it is made, by real time.
       const secondsLeft = Number(params.expires_at ?? Date.now() / 1000 + 86_400) - Date.now() / 1000;
       if (!(secondsLeft >= 1_800 - 60 && secondsLeft <= 86_400 + 60)) {
-        return stripeError(res, 400, {
+        return errorAnswer(400, {
           type: "invalid_request_error",
           message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
         });
       }
-      return send(res, 200, createSession(params));
+      return ok(createSession(params));
     }
     if (req.method === "POST" && path === "/v1/customers") {
-      return send(res, 200, { id: nextId("cus"), object: "customer", email: params.email ?? null });
+      return ok({ id: nextId("cus"), object: "customer", email: params.email ?? null });
     }
     if ((match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/))) {
       const session = sessions.get(match[1]!);
-      if (!session)
-        return stripeError(res, 404, { type: "invalid_request_error", message: "No such checkout.session" });
+      if (!session) return errorAnswer(404, { type: "invalid_request_error", message: "No such checkout.session" });
       if (match[2] && req.method === "POST") {
         if (session.status === "open") session.status = "expired";
-        return send(res, 200, session);
+        return ok(session);
       }
-      return send(res, 200, expanded(session, expand));
+      return ok(expanded(session, expand));
+    }
+    if (req.method === "GET" && path === "/v1/payment_intents") {
+      // Newest first, as Stripe lists them; filtered by customer when asked.
+      const data = [...paymentIntents.values()]
+        .filter((intent) => !params.customer || intent.customer === params.customer)
+        .reverse()
+        .slice(0, Number(params.limit ?? 10))
+        .map((intent) => ({ object: "payment_intent", currency: "gbp", ...intent }));
+      return ok({ object: "list", url: path, has_more: false, data });
+    }
+    if (req.method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const intent = paymentIntents.get(match[1]!);
+      if (!intent) {
+        return errorAnswer(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "No such payment_intent",
+        });
+      }
+      return ok({ object: "payment_intent", currency: "gbp", ...intent });
     }
     if (req.method === "POST" && path === "/v1/payment_intents") {
       const outcome = state.nextCharge;
       if (outcome === "card_declined") {
-        return stripeError(res, 402, {
+        return errorAnswer(402, {
           type: "card_error",
           code: "card_declined",
           decline_code: "insufficient_funds",
@@ -165,36 +210,92 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
         });
       }
       if (outcome === "authentication_required") {
-        return stripeError(res, 402, {
+        return errorAnswer(402, {
           type: "card_error",
           code: "authentication_required",
           message: "Your card was declined. This transaction requires authentication.",
         });
       }
-      const intent = {
+      const intent: DoubleIntent = {
         id: nextId("pi"),
         amount: Number(params.amount),
+        description: params.description ?? null,
+        amount_refunded: 0,
         customer: params.customer ?? "",
         payment_method: params.payment_method ?? "",
-      };
-      paymentIntents.set(intent.id, intent);
-      return send(res, 200, { object: "payment_intent", status: "succeeded", currency: params.currency, ...intent });
-    }
-    if (req.method === "POST" && path === "/v1/refunds") {
-      const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
-      if (known) return send(res, 200, { object: "refund", ...known });
-      const intent = paymentIntents.get(params.payment_intent ?? "");
-      if (!intent) return stripeError(res, 400, { type: "invalid_request_error", message: "No such payment_intent" });
-      const refund = {
-        id: nextId("re"),
-        amount: params.amount ? Number(params.amount) : intent.amount,
-        payment_intent: intent.id,
         status: "succeeded",
       };
-      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
-      return send(res, 200, { object: "refund", ...refund });
+      paymentIntents.set(intent.id, intent);
+      return ok({ object: "payment_intent", currency: params.currency, ...intent });
     }
-    return stripeError(res, 404, { type: "invalid_request_error", message: `Unrecognized request URL (${path})` });
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const intent = paymentIntents.get(params.payment_intent ?? "");
+      if (!intent) return errorAnswer(400, { type: "invalid_request_error", message: "No such payment_intent" });
+      const amount = params.amount ? Number(params.amount) : intent.amount - intent.amount_refunded;
+      if (state.refuseRefunds) {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          code: state.refuseRefunds,
+          message: `This charge cannot be refunded (${state.refuseRefunds}).`,
+        });
+      }
+      if (amount > intent.amount - intent.amount_refunded) {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          code: "amount_too_large",
+          message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((intent.amount - intent.amount_refunded) / 100).toFixed(2)})`,
+        });
+      }
+      intent.amount_refunded += amount;
+      const refund = { id: nextId("re"), amount, payment_intent: intent.id, status: "succeeded" };
+      refunds.push(refund);
+      return ok({ object: "refund", ...refund });
+    }
+    return errorAnswer(404, { type: "invalid_request_error", message: `Unrecognized request URL (${path})` });
+  }
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const body = await readBody(req);
+    const params = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    calls.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey });
+    if (req.headers.authorization !== `Bearer ${TEST_STRIPE_SECRET_KEY}`) {
+      return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+    const keyed = req.method === "POST" && idempotencyKey ? idempotencyKey : undefined;
+    const signature = JSON.stringify([url.pathname, Object.entries(params).sort()]);
+    const first = keyed ? idempotent.get(keyed) : undefined;
+    let result: Answer;
+    let replayed = false;
+    if (first && !first.answer) {
+      result = errorAnswer(409, {
+        type: "idempotency_error",
+        code: "idempotency_key_in_use",
+        message: "There is currently another in-progress request using this Idempotent Key. Please try again later.",
+      });
+    } else if (first && first.signature !== signature) {
+      result = errorAnswer(400, {
+        type: "idempotency_error",
+        message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+      });
+    } else if (first?.answer) {
+      result = first.answer;
+      replayed = true;
+    } else {
+      const entry: { signature: string; answer?: Answer } = { signature };
+      if (keyed) idempotent.set(keyed, entry);
+      result = answer(req, url.pathname, params);
+      if (state.slowMs > 0) await sleep(state.slowMs);
+      entry.answer = result;
+    }
+    if (state.dropAnswers > 0) {
+      state.dropAnswers -= 1;
+      req.socket.destroy();
+      return;
+    }
+    send(res, result.status, result.body, replayed ? { "idempotent-replayed": "true" } : {});
   }
 
   /** The hosted checkout page: a "Pay" button that pays the session and goes back to the shop. */
@@ -275,11 +376,14 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       session.customer ??= `cus_for_${id}`;
       if (session.mode === "payment") {
         session.payment_status = "paid";
-        const intent = {
+        const intent: DoubleIntent = {
           id: nextId("pi"),
           amount: session.amount_total ?? 0,
+          description: null,
+          amount_refunded: 0,
           customer: session.customer,
           payment_method: `pm_for_${id}`,
+          status: "succeeded",
         };
         paymentIntents.set(intent.id, intent);
         session.payment_intent = intent.id;
@@ -300,6 +404,17 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     },
     signedEvent,
     deliver,
+    refunds,
+    paymentIntents,
+    /**
+     * What Stripe holds, in pence: every payment taken (Checkout and off-session), every refund made, and the
+     * difference, what the shop's balance gained.
+     */
+    totals() {
+      const taken = [...paymentIntents.values()].reduce((sum, intent) => sum + intent.amount, 0);
+      const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      return { taken, refunded, net: taken - refunded };
+    },
     /** The calls made to one path (e.g. "/v1/refunds"). */
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
     sessionOf: (reference: string) =>

@@ -4,8 +4,11 @@ import { buttonVariants } from "./button";
 import { dialogPanelClass, overlayClass } from "./dialog";
 
 interface ConfirmDialogProps {
-  /** The element that opens the dialog (a delete button, usually). */
-  trigger: React.ReactNode;
+  /** The element that opens the dialog (a delete button, usually); none when the caller opens it (`open`). */
+  trigger?: React.ReactNode;
+  /** Opened and closed by the caller instead of a trigger (a form's submit asks first). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description?: string;
   confirmLabel?: string;
@@ -25,10 +28,12 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   fields,
   onConfirm,
+  open,
+  onOpenChange,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content className={dialogPanelClass}>

@@ -278,6 +278,9 @@ export async function up(schema: Kysely<unknown>) {
     await linkRows(db, "bookings", customerId, customer.bookingIds);
     await linkRows(db, "waitlist_entries", customerId, customer.entryIds);
   }
+  // The ledger (migration 019) names each movement's customer: the one its booking now points to.
+  await sql`update money_movements set customer_id = (select b.customer_id from bookings b where b.id = money_movements.booking_id)
+    where booking_id is not null`.execute(db);
   await db.schema.dropTable("customer_notes").execute();
 }
 
@@ -290,6 +293,7 @@ export async function down(db: Kysely<unknown>) {
     .execute();
   await sql`insert into customer_notes (email, notes, updated_at)
     select email_key, notes, last_seen_at from customers where email_key is not null and notes <> ''`.execute(db);
+  await sql`update money_movements set customer_id = null`.execute(db);
   for (const table of ["bookings", "waitlist_entries"] as const) {
     await db.schema.dropIndex(`${table}_customer`).execute();
     await db.schema.alterTable(table).dropColumn("customer_id").execute();

@@ -149,6 +149,8 @@ describe("/admin/calendar", () => {
         amount_pence: 1000,
         status: "paid",
         paid_pence: 1000,
+        // The refund below, claimed as the refund's transaction claims it (migration 019).
+        refund_claimed_pence: 500,
         expires_at: new Date().toISOString(),
         manage_token_sealed: "",
         created_at: new Date().toISOString(),

@@ -90,7 +90,7 @@ describe("the owner's payment forms, without JavaScript", () => {
     expect(page.text).toContain("Payments this day");
     expect(page.text).toContain("Charge no-show fee");
 
-    const fields = { intent: "payment-charge", bookingId: String(id), reason: "no-show", back: day };
+    const fields = { intent: "payment-charge", bookingId: String(id), reason: "no-show", back: day, confirmed: "yes" };
     const charged = await postForm(day, fields);
     expect(charged.status).toBe(303);
     expect(charged.headers.get("location")).toBe(`${day}&payment=charge`);
@@ -120,7 +120,12 @@ describe("the owner's payment forms, without JavaScript", () => {
     await markNoShow(id);
     stripe.state.nextCharge = "card_declined";
     const day = `/admin/calendar?date=${date}`;
-    const refused = await postForm(day, { intent: "payment-charge", bookingId: String(id), reason: "no-show" });
+    const refused = await postForm(day, {
+      intent: "payment-charge",
+      bookingId: String(id),
+      reason: "no-show",
+      confirmed: "yes",
+    });
     expect(refused.status).toBe(402);
     expect(refused.text).toContain("insufficient funds");
     expect(await paymentRow(id)).toMatchObject({ charge_state: null, charged_pence: 0 });
@@ -148,6 +153,7 @@ describe("the owner's payment forms, without JavaScript", () => {
       intent: "payment-charge",
       bookingId: String(id),
       reason: "late-cancellation",
+      confirmed: "yes",
     });
     expect(charged.status).toBe(303);
     expect(charged.headers.get("location")).toBe(`${record}?payment=charge`);
@@ -168,12 +174,67 @@ describe("the owner's payment forms, without JavaScript", () => {
     expect((await admin.get(kept.headers.get("location")!)).text).toContain("Deposit kept.");
     expect((await admin.post(`/api/bookings/${id}/keep-deposit`)).status).toBe(409);
 
-    const tooMuch = await postForm(list, { intent: "payment-refund", bookingId: String(id), amount: "50" });
+    const refund = { intent: "payment-refund", bookingId: String(id), confirmed: "yes" };
+    const tooMuch = await postForm(list, { ...refund, amount: "50" });
     expect(tooMuch.status).toBe(400);
-    const part = await postForm(list, { intent: "payment-refund", bookingId: String(id), amount: "4", back: list });
+    const part = await postForm(list, { ...refund, amount: "4", back: list });
     expect(part.status).toBe(303);
     await api.runJobs();
     expect(stripe.callsTo("POST", "/v1/refunds").at(-1)!.params.amount).toBe("400");
+  });
+
+  it("asks before a fee is charged: the first post moves nothing and the page asks; yes charges it", async () => {
+    const { id, date } = await paidBooking("card");
+    await markNoShow(id);
+    const day = `/admin/calendar?date=${date}`;
+    const intents = stripe.callsTo("POST", "/v1/payment_intents").length;
+    const asked = await postForm(day, {
+      intent: "payment-charge",
+      bookingId: String(id),
+      reason: "no-show",
+      back: day,
+    });
+    expect(asked.status).toBe(303);
+    const question = asked.headers.get("location")!;
+    expect(question).toBe(`${day}&confirmPayment=charge&bookingId=${id}#payment-${id}`);
+    expect(stripe.callsTo("POST", "/v1/payment_intents").length).toBe(intents);
+    expect(await paymentRow(id)).toMatchObject({ charge_state: null, charged_pence: 0 });
+    const page = await admin.get(question.replace(/#.*/, ""));
+    expect(page.text).toContain("Charge the £12.00 no-show fee to Pat Payer&#x27;s card now?");
+    expect(page.text).toContain('name="confirmed" value="yes"');
+    const yes = await postForm(day, {
+      intent: "payment-charge",
+      bookingId: String(id),
+      reason: "no-show",
+      back: day,
+      confirmed: "yes",
+    });
+    expect(yes.status).toBe(303);
+    expect(await paymentRow(id)).toMatchObject({ charge_state: "charged", charged_pence: 1200 });
+  });
+
+  it("asks before a refund with a key made then: confirming twice (a double-click, a reload) refunds once", async () => {
+    const { id, date } = await paidBooking("deposit");
+    const list = `/admin/bookings?date=${date}`;
+    const asked = await postForm(list, { intent: "payment-refund", bookingId: String(id), amount: "3", back: list });
+    expect(asked.status).toBe(303);
+    const question = new URL(asked.headers.get("location")!, api.baseUrl);
+    expect(question.searchParams.get("confirmPayment")).toBe("refund");
+    expect(question.searchParams.get("amount")).toBe("3");
+    const key = question.searchParams.get("key")!;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await paymentRow(id)).refund_claimed_pence).toBe(0);
+    const page = await admin.get(`${question.pathname}${question.search}`);
+    expect(page.text).toContain("Refund £3.00 to Pat Payer now?");
+    expect(page.text).toContain(`name="idempotencyKey" value="${key}"`);
+    const yes = { intent: "payment-refund", bookingId: String(id), amount: "3", back: list, confirmed: "yes" };
+    const answers = await Promise.all([
+      postForm(list, { ...yes, idempotencyKey: key }),
+      postForm(list, { ...yes, idempotencyKey: key }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect((await paymentRow(id)).refund_claimed_pence).toBe(300);
+    expect(stripe.callsTo("POST", "/v1/refunds").filter((call) => call.idempotencyKey?.endsWith(key))).toHaveLength(1);
   });
 
   it("keeps a deposit through the API too, once", async () => {

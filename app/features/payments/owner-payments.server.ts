@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
@@ -12,18 +13,23 @@ import {
   feeReasonOf,
   feeReasonOfBooking,
   findPayment,
+  keepPayment,
   loadPaymentView,
   paymentsOf,
 } from "./payment-records.server";
 import {
+  CONFIRMED_PAYMENT_ACTIONS,
+  CONFIRM_PARAMS,
   OWNER_PAYMENT_ACTIONS,
   OWNER_PAYMENT_DONE,
   chargeRequestSchema,
+  idempotencyKeySchema,
   refundRequestSchema,
   type OwnerPayment,
   type OwnerPaymentAction,
 } from "./payments.schema";
-import { chargeNoShowFee, mailFeeLink, refundByAdmin } from "./payments.server";
+import { chargeNoShowFee, mailFeeLink } from "./fee-charges.server";
+import { refundByAdmin } from "./refunds.server";
 
 /*
  * The owner's four payment actions on one booking (charge the fee, refund all or part, keep the deposit, mail a
@@ -55,33 +61,38 @@ export async function ownerPaymentsOf(db: Db, bookingIds: number[]): Promise<Rec
  * POST /api/bookings/{id}/keep-deposit: the owner keeps a paid deposit or prepayment of a no-show (or a late
  * cancellation): nothing goes to Stripe, the money simply stays, and the payment reads "kept".
  */
-export async function keepDeposit(ctx: Ctx, bookingId: number) {
+export async function keepDeposit(ctx: Ctx, bookingId: number, now: Date) {
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment) throw notFound("Payment");
   if (payment.status !== "paid" || (await feeReasonOfBooking(ctx.db, bookingId)) === null)
     throw conflict(NOT_KEEPABLE_MESSAGE);
-  const kept = await ctx.db
-    .updateTable("booking_payments")
-    .set({ status: "kept" })
-    .where("booking_id", "=", bookingId)
-    .where("status", "=", "paid")
-    .executeTakeFirst();
-  if (kept.numUpdatedRows === 0n) throw conflict(NOT_KEEPABLE_MESSAGE);
+  const kept = await ctx.db.transaction().execute((trx) => keepPayment(trx, payment, now));
+  if (!kept) throw conflict(NOT_KEEPABLE_MESSAGE);
   return loadPaymentView(ctx.db, bookingId);
 }
 
-/** One owner action on one booking's money, from the API's JSON body or a form's fields. */
-export async function ownerPaymentAction(ctx: Ctx, bookingId: number, action: OwnerPaymentAction, input: unknown) {
+/**
+ * One owner action on one booking's money, from the API's JSON body or a form's fields; `idempotencyKey` is the
+ * request's Idempotency-Key header or the form's field (a refund repeated with it answers the first answer).
+ */
+export async function ownerPaymentAction(
+  ctx: Ctx,
+  bookingId: number,
+  action: OwnerPaymentAction,
+  input: unknown,
+  idempotencyKey?: string,
+) {
   const now = clockNow();
   switch (action) {
     case "charge":
       return chargeNoShowFee(ctx, bookingId, chargeRequestSchema.parse(input).reason, now);
     case "refund": {
       const { amount } = refundRequestSchema.parse(input ?? {});
-      return refundByAdmin(ctx, bookingId, amount === undefined ? undefined : toPence(amount), now);
+      const key = idempotencyKeySchema.parse(idempotencyKey);
+      return refundByAdmin(ctx, bookingId, amount === undefined ? undefined : toPence(amount), key, now);
     }
     case "keep-deposit":
-      return keepDeposit(ctx, bookingId);
+      return keepDeposit(ctx, bookingId, now);
     case "payment-link":
       return mailFeeLink(ctx, bookingId, now);
   }
@@ -103,7 +114,8 @@ async function runOwnerPaymentForm(context: AppLoadContext, action: OwnerPayment
   const bookingId = parseId(String(form.get("bookingId") ?? ""), "Booking");
   const fields = Object.fromEntries(form);
   const input = action === "refund" ? { amount: fields.amount || undefined } : fields;
-  await ownerPaymentAction(context, bookingId, action, input);
+  const key = typeof fields.idempotencyKey === "string" ? fields.idempotencyKey : undefined;
+  await ownerPaymentAction(context, bookingId, action, input, key);
   const booking = await context.db
     .selectFrom("bookings")
     .select("reference")
@@ -119,15 +131,30 @@ async function runOwnerPaymentForm(context: AppLoadContext, action: OwnerPayment
 }
 
 /**
- * An admin page's action for a payment form: null when the form is another one; otherwise runs it and answers the
- * 303 back to the page (`back` when it is on `page`) saying what was done. A refusal throws, for formFailure.
+ * An admin page's action for a payment form: null when the form is another one. A charge or refund not yet
+ * confirmed answers the 303 to the page asking to confirm it (with the refund's Idempotency-Key made now) and
+ * moves nothing; otherwise it runs and answers the 303 back to the page (`back` when it is on `page`) saying
+ * what was done. A refusal throws, for formFailure.
  */
 export async function paymentFormRedirect(context: AppLoadContext, form: FormData, page: string) {
   const action = ownerPaymentIntent(form.get("intent"));
   if (!action) return null;
-  await runOwnerPaymentForm(context, action, form);
+  if (!context.user?.isAdmin) throw badRequest("Please sign in again.");
   const back = String(form.get("back") ?? "");
   const url = new URL(back.startsWith(page) ? back : page, "http://page.invalid");
+  for (const param of CONFIRM_PARAMS) url.searchParams.delete(param);
+  if (CONFIRMED_PAYMENT_ACTIONS.includes(action) && form.get("confirmed") !== "yes") {
+    const bookingId = parseId(String(form.get("bookingId") ?? ""), "Booking");
+    const amount = String(form.get("amount") ?? "").trim();
+    if (action === "refund") refundRequestSchema.parse({ amount: amount || undefined });
+    url.searchParams.delete("payment");
+    url.searchParams.set("confirmPayment", action);
+    url.searchParams.set("bookingId", String(bookingId));
+    if (action === "refund" && amount) url.searchParams.set("amount", amount);
+    if (action === "refund") url.searchParams.set("key", randomUUID());
+    return redirect(`${url.pathname}${url.search}#payment-${bookingId}`, 303);
+  }
+  await runOwnerPaymentForm(context, action, form);
   url.searchParams.set("payment", action);
   return redirect(`${url.pathname}${url.search}`, 303);
 }

@@ -5,10 +5,10 @@ import type { OutgoingMail } from "~/lib/mailer.server";
 import { formatPence } from "~/lib/money";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 
-/* The mails about money: an unpaid booking that expired, a refund made, a link to pay a fee. */
+/* The mails about money: an unpaid booking that expired, a refund made, a fee charged, a link to pay a fee. */
 
 export interface PaymentMail {
-  kind: "expired" | "refund" | "late-refund" | "payment-link";
+  kind: "expired" | "refund" | "late-refund" | "payment-link" | "fee-charged";
   to: string;
   customerName: string;
   reference: string;
@@ -18,6 +18,8 @@ export interface PaymentMail {
   amountPence: number;
   /** A Checkout link, for "payment-link". */
   link?: string;
+  /** Why a fee was charged, for "fee-charged". */
+  reason?: "no-show" | "late-cancellation";
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
@@ -45,6 +47,15 @@ export function paymentMail(config: Config, shop: ShopSettings, mail: PaymentMai
       [
         `Your payment for ${when} arrived after the time had been given to someone else, so we have refunded ${amount} in full.`,
         `Please choose another time at ${config.publicUrl}/bookings or call us on ${shop.phone}.`,
+      ],
+    ],
+    "fee-charged": [
+      `A fee of ${amount} was charged for your appointment at ${shop.shopName} (${mail.reference})`,
+      [
+        mail.reason === "late-cancellation"
+          ? `Your appointment on ${when} was cancelled inside our cancellation notice, so we have charged the ${amount} late-cancellation fee to the card you saved when booking.`
+          : `We missed you at your appointment on ${when}, so we have charged the ${amount} no-show fee to the card you saved when booking.`,
+        `If you think this is a mistake, please call us on ${shop.phone}.`,
       ],
     ],
     "payment-link": [

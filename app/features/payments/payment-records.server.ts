@@ -3,13 +3,13 @@ import type { Row } from "~/db/database";
 import type { BookingRecord } from "~/features/booking/booking-record.server";
 import { enqueueJob } from "~/features/jobs/jobs.server";
 import { notFound } from "~/lib/http-error";
-import { formatPence, toPounds } from "~/lib/money";
+import { formatPence } from "~/lib/money";
 import { loadSettings } from "~/features/settings/settings.server";
-import { hoursUntil, shopInstant, shopToday } from "~/lib/shop-time";
+import { hoursUntil } from "~/lib/shop-time";
+import { recordMovement } from "./money-ledger.server";
 import type { PaymentMail } from "./payment-mail.server";
 import { paymentView } from "./payment-view.server";
 import type { BookingPayment, FeeReason } from "./payments.schema";
-import { clockNow } from "~/lib/clock";
 
 /*
  * A booking's payment as the booking feature reads and changes it: its view, the warning before a late
@@ -21,15 +21,6 @@ export const PAYMENT_MAIL_JOB = "payment-mail";
 
 export interface RefundJob {
   key: string;
-}
-
-export async function refundedPence(db: Db, bookingId: number) {
-  const row = await db
-    .selectFrom("payment_refunds")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("total"))
-    .where("booking_id", "=", bookingId)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
 }
 
 export async function queuePaymentMail(db: Db, mail: PaymentMail, now: Date) {
@@ -48,30 +39,72 @@ export const mailAbout = (booking: BookingRecord, kind: PaymentMail["kind"], amo
   amountPence,
 });
 
-/** Queues a refund: its row is the Idempotency-Key, so the job (retried or not) refunds it once. */
-export async function queueRefund(
-  db: Db,
-  bookingId: number,
-  amountPence: number,
-  reason: string,
-  key: string,
-  now: Date,
-) {
-  if (amountPence <= 0) return;
-  await db
+/** Minutes after a refund or charge is asked of Stripe that its reconciling job checks it was settled. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** A reconciling job keeps asking Stripe for about seven hours (backoff up to an hour), inside Stripe's 24-hour key life. */
+export const RECONCILE_ATTEMPTS = 12;
+
+export interface RefundClaim {
+  bookingId: number;
+  amountPence: number;
+  reason: string;
+  /** The Idempotency-Key Stripe sees, and the refund row's key. */
+  key: string;
+  /** When its job asks Stripe: at once (a cancellation), or later as the reconciler of a refund asked inline. */
+  runAt?: Date;
+}
+
+/**
+ * Claims a refund in the caller's transaction: the refund row (its key once: a second claim with the same key
+ * answers false and changes nothing), then its amount, by a conditional update the database refuses when it
+ * would take the refunds above what was paid, whoever else is refunding at the same moment; then the job that
+ * asks Stripe. Throws RefundTooLargeError when refused.
+ */
+export async function claimRefund(db: Db, claim: RefundClaim, now: Date) {
+  if (claim.amountPence <= 0) return false;
+  const inserted = await db
     .insertInto("payment_refunds")
     .values({
-      idempotency_key: key,
-      booking_id: bookingId,
-      amount_pence: amountPence,
+      idempotency_key: claim.key,
+      booking_id: claim.bookingId,
+      amount_pence: claim.amountPence,
       state: "pending",
-      reason,
+      reason: claim.reason,
       created_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
-    .execute();
-  const payload: RefundJob = { key };
-  await enqueueJob(db, { kind: PAYMENT_REFUND_JOB, payload }, now);
+    .returning("idempotency_key")
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const claimed = await db
+    .updateTable("booking_payments")
+    .set((eb) => ({ refund_claimed_pence: eb("refund_claimed_pence", "+", claim.amountPence) }))
+    .where("booking_id", "=", claim.bookingId)
+    .where((eb) =>
+      eb(eb("refund_claimed_pence", "+", claim.amountPence), "<=", eb("paid_pence", "+", eb.ref("charged_pence"))),
+    )
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw new RefundTooLargeError(await refundablePence(db, claim.bookingId));
+  const payload: RefundJob = { key: claim.key };
+  await enqueueJob(
+    db,
+    { kind: PAYMENT_REFUND_JOB, payload, runAt: claim.runAt ?? now, maxAttempts: RECONCILE_ATTEMPTS },
+    now,
+  );
+  return true;
+}
+
+/** A refund above what is left to refund: the transaction that claimed it is rolled back. */
+export class RefundTooLargeError extends Error {
+  constructor(readonly refundablePence: number) {
+    super(`At most ${formatPence(Math.max(0, refundablePence))} can be refunded.`);
+  }
+}
+
+/** What is left to refund on a booking: paid and charged, less the refunds claimed (pending or done). */
+export async function refundablePence(db: Db, bookingId: number) {
+  const row = await findPayment(db, bookingId);
+  return row ? row.paid_pence + row.charged_pence - row.refund_claimed_pence : 0;
 }
 
 /** The booking's payment row, or undefined for a booking made without one. */
@@ -80,7 +113,7 @@ export const findPayment = (db: Db, bookingId: number) =>
 
 export async function loadPaymentView(db: Db, bookingId: number) {
   const row = await findPayment(db, bookingId);
-  return row ? paymentView(row, await refundedPence(db, bookingId)) : null;
+  return row ? paymentView(row) : null;
 }
 
 /** Whether cancelling now keeps the customer's money (or may cost the fee): inside the notice, with a payment. */
@@ -115,31 +148,48 @@ export async function settlePaymentOnCancel(
   if (payment?.status !== "paid") return;
   const inTime = by === "admin" || hoursUntil(booking.date, booking.startTime, now) > noticeHours;
   if (!inTime) {
-    await db.updateTable("booking_payments").set({ status: "kept" }).where("booking_id", "=", booking.id).execute();
+    await keepPayment(db, payment, now);
     return;
   }
-  const owed = payment.paid_pence - (await refundedPence(db, booking.id));
+  const owed = payment.paid_pence - payment.refund_claimed_pence;
   await db.updateTable("booking_payments").set({ status: "refunded" }).where("booking_id", "=", booking.id).execute();
-  await queueRefund(db, booking.id, owed, `cancelled-by-${by}`, `refund-cancel-${booking.id}`, now);
+  const key = `refund-cancel-${booking.id}`;
+  await claimRefund(db, { bookingId: booking.id, amountPence: owed, reason: `cancelled-by-${by}`, key }, now);
+}
+
+/**
+ * Keeps a paid deposit or prepayment (a late cancel, the owner's "Keep deposit"): the payment reads "kept" and the
+ * ledger says so, in the caller's transaction; false when it was not paid (any more).
+ */
+export async function keepPayment(db: Db, payment: Row<"booking_payments">, now: Date) {
+  const kept = await db
+    .updateTable("booking_payments")
+    .set({ status: "kept" })
+    .where("booking_id", "=", payment.booking_id)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  if (kept.numUpdatedRows === 0n) return false;
+  await recordMovement(
+    db,
+    {
+      kind: "kept_deposit",
+      method: "online",
+      amountPence: payment.paid_pence - payment.refund_claimed_pence,
+      bookingId: payment.booking_id,
+      idempotencyKey: `kept-${payment.booking_id}`,
+      paymentIntentId: payment.stripe_payment_intent_id,
+    },
+    now,
+  );
+  return true;
 }
 
 /** The payments of many bookings at once (a customer's record, the admin list), by booking id. */
 export async function paymentsOf(db: Db, bookingIds: number[]) {
   const views = new Map<number, BookingPayment>();
   if (bookingIds.length === 0) return views;
-  const [rows, refunds] = await Promise.all([
-    db.selectFrom("booking_payments").selectAll().where("booking_id", "in", bookingIds).execute(),
-    db
-      .selectFrom("payment_refunds")
-      .select(["booking_id", (eb) => eb.fn.sum<number>("amount_pence").as("total")])
-      .where("booking_id", "in", bookingIds)
-      .groupBy("booking_id")
-      .execute(),
-  ]);
-  for (const row of rows) {
-    const refunded = Number(refunds.find((refund) => refund.booking_id === row.booking_id)?.total ?? 0);
-    views.set(row.booking_id, paymentView(row, refunded));
-  }
+  const rows = await db.selectFrom("booking_payments").selectAll().where("booking_id", "in", bookingIds).execute();
+  for (const row of rows) views.set(row.booking_id, paymentView(row));
   return views;
 }
 
@@ -152,37 +202,10 @@ export async function paymentFacts(
 ) {
   const row = await findPayment(db, booking.id);
   return {
-    payment: row ? paymentView(row, await refundedPence(db, booking.id)) : null,
+    payment: row ? paymentView(row) : null,
     cancelWarning: booking.status === "confirmed" ? lateCancellationWarning(row, booking, noticeHours, now) : null,
     /** A customer with money on file may still cancel inside the notice (the warning says what it costs). */
     onFile: row?.status === "paid" || row?.status === "card_saved",
-  };
-}
-
-/** The month's money so far (in the shop's zone): deposits and prepayments taken, fees charged, refunds made. */
-export async function monthMoney(db: Db, now: Date = clockNow()) {
-  const start = shopInstant(`${shopToday(now).slice(0, 7)}-01`, "00:00").toISOString();
-  const [paid, charged, refunded] = await Promise.all([
-    db
-      .selectFrom("booking_payments")
-      .select((eb) => eb.fn.sum<number>("paid_pence").as("total"))
-      .where("paid_at", ">=", start)
-      .executeTakeFirst(),
-    db
-      .selectFrom("booking_payments")
-      .select((eb) => eb.fn.sum<number>("charged_pence").as("total"))
-      .where("charged_at", ">=", start)
-      .executeTakeFirst(),
-    db
-      .selectFrom("payment_refunds")
-      .select((eb) => eb.fn.sum<number>("amount_pence").as("total"))
-      .where("created_at", ">=", start)
-      .executeTakeFirst(),
-  ]);
-  return {
-    deposits: toPounds(Number(paid?.total ?? 0)),
-    fees: toPounds(Number(charged?.total ?? 0)),
-    refunds: toPounds(Number(refunded?.total ?? 0)),
   };
 }
 

@@ -68,6 +68,13 @@ export async function stripeKeys(ctx: Ctx, row?: Row<"payment_settings">): Promi
 }
 
 /** The rules in force: without keys, payments are off whatever was saved. */
+/** The keys, or the owner's "not set up" refusal (400): for the calls that cannot go without Stripe. */
+export async function requireStripeKeys(ctx: Ctx) {
+  const keys = await stripeKeys(ctx);
+  if (!keys) throw badRequest("Online payments are not set up.");
+  return keys;
+}
+
 export async function activePaymentRules(ctx: Ctx): Promise<PaymentRules> {
   const row = await readRow(ctx.db);
   const rules = toRules(row);

@@ -15,13 +15,14 @@ export const awaitingPayment = (hold: PaymentHold): BookingPayment => ({
   charged: 0,
 });
 
-export const paymentView = (row: Row<"booking_payments">, refundedPence: number): BookingPayment => ({
+/** `refunded` counts the refunds claimed, asked of Stripe or done; one Stripe refused gives its claim back. */
+export const paymentView = (row: Row<"booking_payments">): BookingPayment => ({
   kind: row.kind,
   amount: toPounds(row.amount_pence),
   status: row.status,
   // Only while it can still be paid: the manage page's "Pay now".
   checkoutUrl: row.status === "awaiting" ? row.checkout_url : null,
   expiresAt: row.expires_at,
-  refunded: toPounds(refundedPence),
+  refunded: toPounds(row.refund_claimed_pence),
   charged: toPounds(row.charged_pence),
 });

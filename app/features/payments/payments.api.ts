@@ -10,7 +10,7 @@ import {
   refundRequestSchema,
   type OwnerPaymentAction,
 } from "./payments.schema";
-import { monthMoney } from "./payment-records.server";
+import { monthMoney } from "./money-ledger.server";
 import { checkoutOutcome, receiveStripeEvent } from "./payments.server";
 import { ownerPaymentAction } from "./owner-payments.server";
 
@@ -55,10 +55,14 @@ export function paymentsApi(ctx: AppContext) {
     responses: { 200: ["The booking's reference and status", checkoutOutcomeSchema] },
   });
   const summary = apiDoc({
-    summary: "This month's deposits and prepayments taken, no-show fees charged and refunds made (pounds)",
+    summary:
+      "This month's deposits and prepayments taken, no-show fees charged, refunds made and deposits kept (pounds), from the ledger",
     tag: "payments",
     responses: {
-      200: ["The month's totals", z.object({ deposits: z.number(), fees: z.number(), refunds: z.number() })],
+      200: [
+        "The month's totals",
+        z.object({ deposits: z.number(), fees: z.number(), refunds: z.number(), kept: z.number() }),
+      ],
     },
   });
   router.get("/summary", summary, requireAdmin, async (_req, res) => {
@@ -78,17 +82,24 @@ const OWNER_ACTION_DOCS: Record<OwnerPaymentAction, ApiDoc> = {
     summary: "Charge the no-show fee to the saved card (once; a no-show or a late cancellation by the customer)",
     body: chargeRequestSchema,
     responses: {
-      200: ["Charged: the booking's payment", bookingPaymentSchema],
+      200: ["Charged: the booking's payment (the customer is mailed)", bookingPaymentSchema],
       402: ["The bank declined or needs the customer: its reason; nothing was charged", apiErrorSchema],
-      409: ["Already charged, no card on file, or not a no-show / late cancellation", apiErrorSchema],
+      409: [
+        "Already charged (or being charged), no card on file, or not a no-show / late cancellation",
+        apiErrorSchema,
+      ],
+      503: ["Stripe did not answer: the charge is checked with Stripe by a job within minutes", apiErrorSchema],
     },
   },
   refund: {
-    summary: "Refund all that was paid on the booking, or `amount` pounds of it (by the job queue)",
+    summary:
+      "Refund all that is left to refund on the booking, or `amount` pounds of it, at Stripe. Send an `Idempotency-Key` header (one per refund the owner means): a repeat with the same key answers the first answer and refunds nothing more",
     body: refundRequestSchema,
     responses: {
       200: ["The booking's payment, with the refund counted", bookingPaymentSchema],
-      409: ["Nothing paid to refund", apiErrorSchema],
+      400: ["More than is left to refund (the database refuses it, whoever else refunds at once)", apiErrorSchema],
+      409: ["Nothing paid to refund, or Stripe refused the refund (its reason; nothing was refunded)", apiErrorSchema],
+      422: ["The Idempotency-Key was used for another refund", apiErrorSchema],
     },
   },
   "keep-deposit": {
@@ -112,7 +123,8 @@ export function bookingMoneyApi(ctx: AppContext) {
   const router = apiRouter();
   for (const action of OWNER_PAYMENT_ACTIONS) {
     router.post(`/:id/${action}`, apiDoc(OWNER_ACTION_DOCS[action]), requireAdmin, async (req, res) => {
-      res.json(await ownerPaymentAction(ctx, parseId(req.params.id, "Booking"), action, req.body ?? {}));
+      const id = parseId(req.params.id, "Booking");
+      res.json(await ownerPaymentAction(ctx, id, action, req.body ?? {}, req.get("idempotency-key")));
     });
   }
   return router;

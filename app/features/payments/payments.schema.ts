@@ -97,9 +97,27 @@ export const refundRequestSchema = z.object({
     .optional(),
 });
 
+/** A client's Idempotency-Key (header or form field): printable, at most 255 characters, as Stripe's. */
+export const idempotencyKeySchema = z
+  .string({ error: "Idempotency-Key must be text" })
+  .trim()
+  .min(1, "Idempotency-Key must not be empty")
+  .max(255, "Idempotency-Key must be at most 255 characters")
+  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces")
+  .optional();
+
 /** The owner's actions on a booking's money: POST /api/bookings/{id}/{action}, or a page's form "payment-{action}". */
 export const OWNER_PAYMENT_ACTIONS = ["charge", "refund", "keep-deposit", "payment-link"] as const;
 export type OwnerPaymentAction = (typeof OWNER_PAYMENT_ACTIONS)[number];
+
+/** The actions that move money: the owner confirms each before it goes (a page of its own without JavaScript, a dialog with). */
+export const CONFIRMED_PAYMENT_ACTIONS: readonly OwnerPaymentAction[] = ["charge", "refund"];
+
+/**
+ * The page's address while it asks to confirm (?confirmPayment=refund&bookingId=…&amount=…&key=…): the key is
+ * the refund's Idempotency-Key, made when the question was asked, so confirming twice refunds once.
+ */
+export const CONFIRM_PARAMS = ["confirmPayment", "bookingId", "amount", "key"] as const;
 
 /** A booking's payment as the owner's pages show it: with the reason a fee may be charged, if any. */
 export type OwnerPayment = BookingPayment & { feeReason: FeeReason | null };

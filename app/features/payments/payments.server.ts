@@ -9,29 +9,16 @@ import { claimComputedTime } from "~/features/booking/booking.server";
 import { freeSlot } from "~/features/booking/cancellation.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { loadSettings } from "~/features/settings/settings.server";
-import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
+import { HttpError, badRequest, notFound } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
-import type { FeeReason } from "./payments.schema";
+import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
-import { paymentUnavailableMessage } from "./payment-checkout.server";
-import { loadPaymentRules, stripeKeys } from "./payment-settings.server";
-import {
-  feeReasonOfBooking,
-  findPayment,
-  loadPaymentView,
-  mailAbout,
-  queuePaymentMail,
-  queueRefund,
-  refundedPence,
-  type RefundJob,
-} from "./payment-records.server";
+import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
+import { claimRefund, mailAbout, queuePaymentMail } from "./payment-records.server";
 import {
   StripeUnavailableError,
-  chargeOffSession,
-  createCheckoutSession,
   expireCheckoutSession,
-  refundPayment,
   retrieveCheckoutSession,
   stripeClient,
   verifiedEvent,
@@ -40,19 +27,13 @@ import {
 /*
  * A booking's money after the booking (decision 029): Stripe's events received once and handed to the job
  * queue, the paid booking confirmed through one idempotent path (the webhook's job and the success page
- * both call settleCheckout), the unpaid one expired by its job, refunds by the job queue with an
- * Idempotency-Key each, and the owner's no-show charge.
+ * both call settleCheckout, which writes the ledger's row), and the unpaid one expired by its job. Refunds are
+ * in refunds.server.ts, the owner's no-show fee in fee-charges.server.ts.
  */
 
 export const PAYMENT_EVENT_JOB = "payment-event";
 
 const SIGNATURE_MESSAGE = "The Stripe-Signature header does not match this event.";
-const NOT_SET_UP_MESSAGE = "Online payments are not set up.";
-const ALREADY_CHARGED_MESSAGE = "The fee for this booking has already been charged.";
-const NO_CARD_MESSAGE = "This booking has no card on file to charge.";
-const NOT_CHARGEABLE_MESSAGE =
-  "A fee can only be charged for a booking marked as a no-show, or cancelled by the customer inside the cancellation notice.";
-const NOTHING_TO_REFUND_MESSAGE = "Nothing has been paid on this booking that could be refunded.";
 
 type Ctx = Pick<AppContext, "db" | "config">;
 
@@ -61,18 +42,12 @@ export interface PaymentEventJob {
   sessionId: string;
 }
 
-async function requireKeys(ctx: Ctx) {
-  const keys = await stripeKeys(ctx);
-  if (!keys) throw badRequest(NOT_SET_UP_MESSAGE);
-  return keys;
-}
-
 /**
  * POST /api/payments/webhook: the signature is checked on the raw body, the event id stored once (a replay
  * changes nothing) and the work queued in the same transaction, so an event answered 2xx is never lost.
  */
 export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: string | undefined, now = clockNow()) {
-  const keys = await requireKeys(ctx);
+  const keys = await requireStripeKeys(ctx);
   const event = verifiedEvent(rawBody, signature, keys.webhookSecret);
   if (!event) throw badRequest(SIGNATURE_MESSAGE);
   // Signed, but not an event's shape: refused (Stripe retries) rather than a server error.
@@ -126,7 +101,7 @@ function paymentLine(row: Row<"booking_payments">) {
  * back if still free, and is otherwise refunded in full.
  */
 export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
-  const keys = await requireKeys(ctx);
+  const keys = await requireStripeKeys(ctx);
   const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
   const card = savedCard(session);
@@ -144,8 +119,18 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
       })
       .where("fee_session_id", "=", sessionId)
       .where("charge_state", "is", null)
+      .returning("booking_id")
       .executeTakeFirst();
-    if (fee.numUpdatedRows > 0n) return;
+    if (fee) {
+      const movement = { bookingId: fee.booking_id, paymentIntentId: card.paymentIntent, checkoutSessionId: sessionId };
+      const amountPence = session.amount_total ?? 0;
+      await recordMovement(
+        trx,
+        { ...movement, kind: "fee", method: "online", amountPence, idempotencyKey: `fee-link-${sessionId}` },
+        now,
+      );
+      return;
+    }
     const row = await trx
       .selectFrom("booking_payments")
       .selectAll()
@@ -166,6 +151,21 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
       .where("status", "in", ["awaiting", "expired"])
       .executeTakeFirst();
     if (settled.numUpdatedRows === 0n) return;
+    if (card.paidPence > 0 && row.kind !== "card") {
+      await recordMovement(
+        trx,
+        {
+          kind: row.kind,
+          method: "online",
+          amountPence: card.paidPence,
+          bookingId: row.booking_id,
+          idempotencyKey: `paid-${row.booking_id}`,
+          paymentIntentId: card.paymentIntent,
+          checkoutSessionId: sessionId,
+        },
+        now,
+      );
+    }
     const booking = await loadBooking(trx, { id: row.booking_id });
     if (!booking) return;
     if (booking.status === "expired") {
@@ -189,7 +189,8 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
           .set({ status: card.paidPence > 0 ? "refunded" : "expired" })
           .where("booking_id", "=", booking.id)
           .execute();
-        await queueRefund(trx, booking.id, card.paidPence, "late-payment", `refund-late-${booking.id}`, now);
+        const late = { bookingId: booking.id, amountPence: card.paidPence, reason: "late-payment" };
+        await claimRefund(trx, { ...late, key: `refund-late-${booking.id}` }, now);
         return;
       }
     }
@@ -292,163 +293,4 @@ export async function handleStripeEvent(ctx: Ctx, job: PaymentEventJob) {
       .executeTakeFirst();
     if (row) await expireUnpaid(ctx, row.booking_id);
   }
-}
-
-/** The refund job: asks Stripe with the row's Idempotency-Key, then records it and mails the customer. */
-export async function runRefund(ctx: Ctx, { key }: RefundJob, now: Date = clockNow()) {
-  const refund = await ctx.db
-    .selectFrom("payment_refunds")
-    .selectAll()
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
-  if (!refund || refund.state === "done") return;
-  const payment = await findPayment(ctx.db, refund.booking_id);
-  const intent = payment?.stripe_payment_intent_id ?? payment?.charge_intent_id;
-  if (!intent) throw new Error(`Refund ${key}: the booking has no payment to refund`);
-  const keys = await requireKeys(ctx);
-  const made = await refundPayment(stripeClient(ctx.config, keys), {
-    paymentIntent: intent,
-    amountPence: refund.amount_pence,
-    idempotencyKey: key,
-  });
-  await ctx.db.transaction().execute(async (trx) => {
-    const recorded = await trx
-      .updateTable("payment_refunds")
-      .set({ state: "done", stripe_refund_id: made.id })
-      .where("idempotency_key", "=", key)
-      .where("state", "=", "pending")
-      .executeTakeFirst();
-    if (recorded.numUpdatedRows === 0n) return;
-    const booking = await loadBooking(trx, { id: refund.booking_id });
-    const kind = refund.reason === "late-payment" ? "late-refund" : "refund";
-    if (booking) await queuePaymentMail(trx, mailAbout(booking, kind, refund.amount_pence), now);
-  });
-  nudgeJobWorkers();
-}
-
-/**
- * POST /api/bookings/{id}/charge: the no-show fee on the saved card, off-session, once per booking. The row is
- * claimed ("charging") before Stripe is asked, so two clicks cannot charge twice; a refusal releases it.
- */
-export async function chargeNoShowFee(ctx: Ctx, bookingId: number, reason: FeeReason, now: Date = clockNow()) {
-  const booking = await loadBooking(ctx.db, { id: bookingId });
-  if (!booking) throw notFound("Booking");
-  const payment = await findPayment(ctx.db, bookingId);
-  if (!payment?.stripe_customer_id || !payment.stripe_payment_method_id) throw conflict(NO_CARD_MESSAGE);
-  if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
-  const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
-  if ((await feeReasonOfBooking(ctx.db, bookingId)) !== reason) throw conflict(NOT_CHARGEABLE_MESSAGE);
-  if (rules.noShowFeePence <= 0) throw conflict("Set a no-show fee in Settings → Payments first.");
-  const keys = await requireKeys(ctx);
-  const claimed = await ctx.db
-    .updateTable("booking_payments")
-    .set({ charge_state: "charging" })
-    .where("booking_id", "=", bookingId)
-    .where("charge_state", "is", null)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) throw conflict(ALREADY_CHARGED_MESSAGE);
-  try {
-    const intent = await chargeOffSession(stripeClient(ctx.config, keys), {
-      amountPence: rules.noShowFeePence,
-      customer: payment.stripe_customer_id,
-      paymentMethod: payment.stripe_payment_method_id,
-      description: `${shop.shopName}: ${reason} fee (${booking.reference})`,
-      // One key per attempt: a declined attempt's key would replay its decline.
-      idempotencyKey: `charge-${bookingId}-${now.getTime()}`,
-    });
-    await ctx.db
-      .updateTable("booking_payments")
-      .set({
-        charge_state: "charged",
-        status: "charged",
-        charged_pence: rules.noShowFeePence,
-        charge_reason: reason,
-        charge_intent_id: intent.id,
-        charged_at: now.toISOString(),
-      })
-      .where("booking_id", "=", bookingId)
-      .execute();
-  } catch (error) {
-    await ctx.db
-      .updateTable("booking_payments")
-      .set({ charge_state: null })
-      .where("booking_id", "=", bookingId)
-      .execute();
-    if (error instanceof StripeUnavailableError) throw new HttpError(503, paymentUnavailableMessage(shop.phone));
-    throw error;
-  }
-  return loadPaymentView(ctx.db, bookingId);
-}
-
-/** POST /api/bookings/{id}/refund: all that was paid (and not yet refunded), or `amountPence` of it. */
-export async function refundByAdmin(ctx: Ctx, bookingId: number, amountPence?: number, now: Date = clockNow()) {
-  const payment = await findPayment(ctx.db, bookingId);
-  if (!payment) throw notFound("Payment");
-  await requireKeys(ctx);
-  const refundable = payment.paid_pence + payment.charged_pence - (await refundedPence(ctx.db, bookingId));
-  if (refundable <= 0) throw conflict(NOTHING_TO_REFUND_MESSAGE);
-  const amount = amountPence ?? refundable;
-  if (amount > refundable) throw badRequest(`At most ${formatPence(refundable)} can be refunded.`);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (amount === refundable) {
-      await trx
-        .updateTable("booking_payments")
-        .set({ status: "refunded" })
-        .where("booking_id", "=", bookingId)
-        .execute();
-    }
-    const key = `refund-admin-${bookingId}-${now.getTime()}`;
-    await queueRefund(trx, bookingId, amount, "by-shop", key, now);
-  });
-  nudgeJobWorkers();
-  return loadPaymentView(ctx.db, bookingId);
-}
-
-/**
- * POST /api/bookings/{id}/payment-link: after a declined card, the owner mails the customer a Checkout link for
- * the fee; paying it records the fee as charged (settleCheckout), once.
- */
-export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = clockNow()) {
-  const booking = await loadBooking(ctx.db, { id: bookingId });
-  if (!booking) throw notFound("Booking");
-  const payment = await findPayment(ctx.db, bookingId);
-  if (!payment) throw conflict(NO_CARD_MESSAGE);
-  if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
-  const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
-  if (rules.noShowFeePence <= 0) throw conflict("Set a no-show fee in Settings → Payments first.");
-  const keys = await requireKeys(ctx);
-  const back = `${ctx.config.publicUrl}/bookings/paid`;
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await createCheckoutSession(stripeClient(ctx.config, keys), {
-      mode: "payment",
-      purpose: "fee",
-      customer: payment.stripe_customer_id ?? undefined,
-      reference: booking.reference,
-      amountPence: rules.noShowFeePence,
-      description: `${shop.shopName}: fee (${booking.reference})`,
-      customerEmail: booking.customerEmail,
-      successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.config.publicUrl}/`,
-      // Stripe's own expiry, on real time whatever the shop's clock says (decision 026); under its 24-hour most.
-      expiresAt: new Date(Date.now() + 23 * 3_600_000),
-    });
-  } catch (error) {
-    if (error instanceof StripeUnavailableError) throw new HttpError(503, paymentUnavailableMessage(shop.phone));
-    throw error;
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("booking_payments")
-      .set({ fee_session_id: session.id })
-      .where("booking_id", "=", bookingId)
-      .execute();
-    await queuePaymentMail(
-      trx,
-      { ...mailAbout(booking, "payment-link", rules.noShowFeePence), link: session.url ?? "" },
-      now,
-    );
-  });
-  nudgeJobWorkers();
-  return loadPaymentView(ctx.db, bookingId);
 }

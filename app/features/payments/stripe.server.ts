@@ -20,6 +20,13 @@ export class ChargeRefusedError extends HttpError {
   }
 }
 
+/** Stripe refused a refund (already refunded, disputed, more than the charge, …): its reason, for the owner. */
+export class RefundRefusedError extends HttpError {
+  constructor(readonly reason: string) {
+    super(409, `Stripe refused the refund: ${reason} Nothing was refunded.`);
+  }
+}
+
 const clients = new Map<string, Stripe>();
 
 export function stripeClient(config: Pick<Config, "stripe">, keys: Pick<StripeKeys, "secretKey">) {
@@ -44,6 +51,8 @@ export function stripeClient(config: Pick<Config, "stripe">, keys: Pick<StripeKe
 }
 
 const isUnavailable = (error: unknown) =>
+  // The same key still being worked on by Stripe (a request in flight when the server was killed): ask again later.
+  (error instanceof Stripe.errors.StripeError && error.statusCode === 409) ||
   error instanceof Stripe.errors.StripeConnectionError ||
   error instanceof Stripe.errors.StripeAPIError ||
   error instanceof Stripe.errors.StripeRateLimitError ||
@@ -151,16 +160,41 @@ export const chargeOffSession = (client: Stripe, charge: OffSessionCharge) =>
     ),
   );
 
+/**
+ * A refund, or RefundRefusedError: Stripe answers a refusal with an invalid-request error, or (for some cards,
+ * later) a refund whose status is failed. Sent again with the same key, Stripe answers its first answer.
+ */
+/** A PaymentIntent as Stripe has it now: the reconciler's question when a charge's first answer was "processing". */
+export const retrievePaymentIntent = (client: Stripe, id: string) =>
+  callStripe(() => client.paymentIntents.retrieve(id));
+
+/** The customer's latest PaymentIntents (Stripe lists the newest first): where a charge made without a stored key is found. */
+export const listCustomerPayments = (client: Stripe, customer: string) =>
+  callStripe(async () => (await client.paymentIntents.list({ customer, limit: 100 })).data);
+
 export const refundPayment = (
   client: Stripe,
   refund: { paymentIntent: string; amountPence: number; idempotencyKey: string },
 ) =>
-  callStripe(() =>
-    client.refunds.create(
-      { payment_intent: refund.paymentIntent, amount: refund.amountPence },
-      { idempotencyKey: refund.idempotencyKey },
-    ),
-  );
+  callStripe(async () => {
+    let made: Stripe.Refund;
+    try {
+      made = await client.refunds.create(
+        { payment_intent: refund.paymentIntent, amount: refund.amountPence },
+        { idempotencyKey: refund.idempotencyKey },
+      );
+    } catch (error) {
+      if (isUnavailable(error)) throw error;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+        throw new RefundRefusedError(error.message);
+      }
+      throw error;
+    }
+    if (made.status === "failed" || made.status === "canceled") {
+      throw new RefundRefusedError(`the refund ${made.status} (${made.failure_reason ?? "no reason given"}).`);
+    }
+    return made;
+  });
 
 /** The event, when its signature is right for the raw body; undefined when not. */
 export function verifiedEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string) {

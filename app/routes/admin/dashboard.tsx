@@ -33,7 +33,7 @@ import { api } from "~/lib/api-client";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
 import { clockNow } from "~/lib/clock";
 import { formatPounds } from "~/lib/money";
-import { monthMoney } from "~/features/payments/payment-records.server";
+import { monthMoney } from "~/features/payments/money-ledger.server";
 import { addDays, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
 
@@ -214,7 +214,13 @@ function Dashboard({ overview }: { overview: Overview }) {
         <p className="mb-6 text-sm" data-testid="month-money">
           This month: <strong>{formatPounds(money.deposits)}</strong> in deposits and prepayments,{" "}
           <strong>{formatPounds(money.fees)}</strong> in no-show fees, <strong>{formatPounds(money.refunds)}</strong>{" "}
-          refunded.
+          refunded
+          {money.kept > 0 && (
+            <>
+              , <strong>{formatPounds(money.kept)}</strong> of deposits kept
+            </>
+          )}
+          .
         </p>
       )}
       <div className="mb-10 grid gap-4 lg:grid-cols-3">
