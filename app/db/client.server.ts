@@ -30,6 +30,7 @@ import * as payments from "./migrations/015-payments";
 import * as waitlist from "./migrations/016-waitlist";
 import * as bookingSeries from "./migrations/017-booking-series";
 import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booking";
+import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
 
 export type Db = Kysely<Database>;
 
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   "016-waitlist": waitlist,
   "017-booking-series": bookingSeries,
   "018-waitlist-claimed-booking": waitlistClaimedBooking,
+  "023-bank-holidays-open": bankHolidaysOpen,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

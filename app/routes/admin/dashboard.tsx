@@ -36,6 +36,9 @@ import { clockNow } from "~/lib/clock";
 import { formatPounds } from "~/lib/money";
 import { monthMoney } from "~/features/payments/payment-records.server";
 import { addDays, shopToday } from "~/lib/shop-time";
+import { nextUndecided } from "~/features/settings/bank-holidays";
+import { loadBankHolidays } from "~/features/settings/bank-holidays.server";
+import { BankHolidayNudge } from "~/features/settings/components/bank-holidays-panel";
 import type { Route } from "./+types/dashboard";
 
 /** Today and the six days after it: the week the owner plans. */
@@ -48,11 +51,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user?.isAdmin) return { admin: null };
   const today = shopToday();
-  const [slots, inbox, money] = await Promise.all([
+  const [slots, inbox, money, holidays, settings] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
     contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
     monthMoney(context.db),
+    loadBankHolidays(context.db, today),
+    context.settings(),
   ]);
+  // Asked about once customers can book it: inside the booking horizon.
+  const holiday = nextUndecided(holidays);
+  const bookable = holiday && holiday.date <= addDays(today, settings.bookingHorizonWeeks * 7);
   const booked = slots.filter((slot) => slot.status === "booked");
   return {
     admin: {
@@ -66,6 +74,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
       mailEnabled: context.mailer.enabled,
       money,
+      undecidedHoliday: bookable ? holiday : null,
     },
   };
 }
@@ -177,7 +186,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 function Dashboard({ overview }: { overview: Overview }) {
-  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money } = overview;
+  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money, undecidedHoliday } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -209,6 +218,7 @@ function Dashboard({ overview }: { overview: Overview }) {
         </Button>
       </div>
       {!mailEnabled && <MailNotSetUpBanner />}
+      {undecidedHoliday && <BankHolidayNudge holiday={undecidedHoliday} />}
       {(money.deposits > 0 || money.fees > 0 || money.refunds > 0) && (
         <p className="mb-6 text-sm" data-testid="month-money">
           This month: <strong>{formatPounds(money.deposits)}</strong> in deposits and prepayments,{" "}
