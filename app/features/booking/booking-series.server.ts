@@ -11,7 +11,13 @@ import { chosenServices, loadBusySpans, loadSchedules } from "./availability.ser
 import { queueSeriesConfirmation } from "./booking-jobs.server";
 import type { SeriesMailEntry } from "./booking-mail.server";
 import { loadBooking, loadSeries, loadSeriesParts, type BookingRecord } from "./booking-record.server";
-import type { AppointmentRequest, BookingConfirmation, RepeatRequest, SeriesPreviewQuery } from "./booking.schema";
+import {
+  paidSeriesMessage,
+  type AppointmentRequest,
+  type BookingConfirmation,
+  type RepeatRequest,
+  type SeriesPreviewQuery,
+} from "./booking.schema";
 import {
   bookAppointment,
   confirm,
@@ -22,9 +28,6 @@ import {
 } from "./booking.server";
 
 /* Repeat appointments (decision 032): one booking per date, each by the single booking's rules and lock. */
-
-const paidSeriesMessage = (phone: string) =>
-  `Repeat appointments cannot be booked online while the shop asks for a payment when booking. Please book one appointment at a time, or call us on ${phone}.`;
 
 interface SeriesTime {
   services: number[];

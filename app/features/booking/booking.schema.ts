@@ -497,6 +497,13 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => value || undefined);
 
+/**
+ * Why the booking page offers no Repeat while the shop asks a payment (decision 032): said on the page where
+ * Repeat would be, and answered by the API's 409 to a series, in the same words.
+ */
+export const paidSeriesMessage = (phone: string) =>
+  `Repeat appointments cannot be booked online while the shop asks for a payment when booking. Please book one appointment at a time, or call us on ${phone}.`;
+
 /** A field the desk may leave empty: the empty box (the form's "") is the same as leaving it out. */
 const emptyIsUnset = <T extends z.ZodType>(field: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), field.optional());

@@ -83,6 +83,17 @@ describe("/bookings/paid", () => {
     expect(await manageTokenAfterCheckout(api.ctx, sessionId)).toBe(token);
   });
 
+  it("says on the booking page why Repeat is not offered while a payment is asked", async () => {
+    await usePolicy("deposit");
+    const chosen = await api
+      .anonymous()
+      .get(`/bookings?service=${serviceId}&barber=${memberId}&date=${date}&time=${encodeURIComponent("time:12:00")}`);
+    const page = chosen.text.slice(0, chosen.text.indexOf("<script")).replaceAll("&#x27;", "'");
+    expect(page).toMatch(
+      /data-testid="repeat-unavailable"[^>]*>Repeat appointments cannot be booked online while the shop asks for a payment when booking\. Please book one appointment at a time, or call us on /,
+    );
+  });
+
   it("with the card policy says the card was saved and nothing charged, never that a payment arrived", async () => {
     await usePolicy("card");
     const { page } = await bookAndPay("11:00", "card@example.com");
