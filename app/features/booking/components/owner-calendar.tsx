@@ -127,10 +127,18 @@ export function OwnerCalendar({ calendar, query, today, now, failure, feed, paym
           <span className="text-muted-foreground">(booked and attended, walk-ins included, no-shows left out)</span>
         </p>
       </div>
-      {/* The walk-in form says its refusals beside its own fields. */}
-      {failure && failure.intent !== "walk-in" && (
+      {failure && (
         <p role="alert" className="mb-4 rounded-md border border-destructive bg-red-50 p-3 text-sm text-red-950">
           {failure.message}
+          {/* Without JavaScript the answer opens at the top: the walk-in form says it again beside its field. */}
+          {failure.intent === "walk-in" && (
+            <>
+              {" "}
+              <a href="#walk-in" className="font-semibold underline">
+                Go to the walk-in form
+              </a>
+            </>
+          )}
         </p>
       )}
       {moving && <MoveForm booking={moving} members={calendar.members} back={link({ move: undefined })} />}

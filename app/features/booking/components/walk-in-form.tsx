@@ -34,7 +34,7 @@ export function WalkInForm({
   const error = (name: (typeof FIELDS)[number]) => failure?.fieldErrors[name];
   // A new key after each refusal re-renders the uncontrolled inputs with what was posted.
   return (
-    <details className="rounded-md border border-border bg-card p-4" open>
+    <details id="walk-in" className="scroll-mt-24 rounded-md border border-border bg-card p-4" open>
       <summary className="cursor-pointer text-lg font-semibold">Walk-in</summary>
       <Form method="post" className="mt-3 grid gap-3" key={failure ? JSON.stringify(failure) : "walk-in"}>
         <input type="hidden" name="intent" value="walk-in" />
