@@ -33,6 +33,7 @@ import * as waitlistClaimedBooking from "./migrations/018-waitlist-claimed-booki
 import * as moneyMovements from "./migrations/019-money-movements";
 import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
+import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
 
 export type Db = Kysely<Database>;
 
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   "019-money-movements": moneyMovements,
   "020-customers": customers,
   "022-messages-by-id": messagesById,
+  "023-bank-holidays-open": bankHolidaysOpen,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

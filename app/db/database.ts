@@ -294,6 +294,12 @@ export interface ClosuresTable {
   note: string;
 }
 
+/** A bank holiday the owner chose to stay open on (a closed one is a closure). */
+export interface BankHolidaysOpenTable {
+  date: string;
+  decided_at: string;
+}
+
 export interface TeamMembersTable {
   id: Generated<number>;
   name: string;
@@ -598,6 +604,7 @@ export interface Database {
   mail_settings: MailSettingsTable;
   opening_hours: OpeningHoursTable;
   closures: ClosuresTable;
+  bank_holidays_open: BankHolidaysOpenTable;
   team_members: TeamMembersTable;
   team_member_services: TeamMemberServicesTable;
   team_member_hours: TeamMemberHoursTable;

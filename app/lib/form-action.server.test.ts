@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formTextValues, managementState, resourceFormAction } from "./form-action.server";
-import { conflict } from "./http-error";
+import { formFailure, formTextValues, managementState, resourceFormAction } from "./form-action.server";
+import { badRequest, conflict } from "./http-error";
 
 const NOTICES = { created: "Thing created", deleted: "Thing deleted" };
 const items = [{ id: 7, name: "Seven" }];
@@ -77,5 +77,18 @@ describe("resourceFormAction", () => {
     const noItem = await resourceFormAction({ id: "seven", intent: "delete", name: "Kept" }, form);
     expect(noItem).toMatchObject({ init: { status: 404 }, data: { message: "Item not found" } });
     expect(calls).toEqual([]);
+  });
+});
+
+describe("formFailure", () => {
+  it("puts a feature's refusal that names its field beside that field, whatever its status", () => {
+    expect(formFailure(badRequest("Please enter the start time", "startTime"), {})).toMatchObject({
+      init: { status: 400 },
+      data: { message: "Please enter the start time", fieldErrors: { startTime: "Please enter the start time" } },
+    });
+    // The refusal's own field wins over the page's guess for a 409.
+    expect(formFailure(conflict("Nobody is free at 10:00", "startTime"), {}, "date")).toMatchObject({
+      data: { fieldErrors: { startTime: "Nobody is free at 10:00" } },
+    });
   });
 });

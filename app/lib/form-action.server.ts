@@ -22,8 +22,8 @@ function failureOf(error: unknown, conflictField?: string): { status: number; fa
   }
   // Anything else is a bug: it goes on to the error boundary.
   if (!(error instanceof HttpError)) throw error;
-  const fieldErrors: Record<string, string> =
-    error.status === 409 && conflictField ? { [conflictField]: error.message } : {};
+  const field = error.field ?? (error.status === 409 ? conflictField : undefined);
+  const fieldErrors: Record<string, string> = field ? { [field]: error.message } : {};
   return { status: error.status, failure: { message: error.message, fieldErrors, details: error.details } };
 }
 

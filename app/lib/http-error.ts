@@ -5,6 +5,11 @@ export class HttpError extends Error {
     message: string,
     /** More for the caller to act on (e.g. the bookings a closure would strand), answered beside the message. */
     readonly details: Record<string, unknown> = {},
+    /**
+     * The input field the refusal is about (e.g. `startTime` for "nobody is free at 14:00"): the API answers it
+     * as an issue with that path and a page's form shows the message beside that field, not only at the top.
+     */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "HttpError";
@@ -12,5 +17,5 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
-export const badRequest = (message: string) => new HttpError(400, message);
+export const conflict = (message: string, field?: string) => new HttpError(409, message, {}, field);
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, {}, field);

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { AccountBookingCard } from "~/features/account/components/account-booking-card";
-import { SIGN_IN_SENT_MESSAGE, signInRequestSchema } from "~/features/account/account.schema";
+import { SIGN_IN_SENT_MESSAGE, accountSections, signInRequestSchema } from "~/features/account/account.schema";
 import {
   customerOfSession,
   customerSessionTokenOf,
@@ -79,8 +79,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         failure={actionData && "message" in actionData ? actionData : undefined}
       />
     );
-  const upcoming = account.bookings.filter((booking) => !booking.past);
-  const past = account.bookings.filter((booking) => booking.past);
+  const { upcoming, cancelled, past } = accountSections(account.bookings);
   const confirmErase = actionData && "confirmErase" in actionData;
   return (
     <PageMain>
@@ -109,6 +108,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           )}
         </section>
+        {cancelled.length > 0 && (
+          <section aria-labelledby="cancelled-heading" className="grid gap-3">
+            <h2 id="cancelled-heading" className="text-2xl font-semibold">
+              Cancelled
+            </h2>
+            <ul className="grid gap-3">
+              {cancelled.map((booking) => (
+                <AccountBookingCard key={booking.reference} booking={booking} />
+              ))}
+            </ul>
+          </section>
+        )}
         {past.length > 0 && (
           <section aria-labelledby="past-heading" className="grid gap-3">
             <h2 id="past-heading" className="text-2xl font-semibold">

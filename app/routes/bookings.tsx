@@ -22,6 +22,7 @@ import {
   bookingRequestSchema,
   lostTimeNotice,
   newFormToken,
+  paidSeriesMessage,
   seriesPreviewQuerySchema,
   type AppointmentRequestInput,
   type BookingConfirmation as Confirmation,
@@ -64,6 +65,7 @@ import type { Route } from "./+types/bookings";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { policySentence } from "~/features/payments/payment-policy";
+import { useShopSettings } from "~/features/settings/use-shop-settings";
 import { waitlistJoinPath } from "~/features/waitlist/waitlist.schema";
 import { publicPaymentSettings } from "~/features/payments/payment-settings.server";
 
@@ -266,6 +268,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   const [detailsShown, setDetailsShown] = useState(refused !== null);
   const [repeat, setRepeat] = useState(loaderData.repeat);
   const repeatable = loaderData.repeatOffered && choice?.kind === "time";
+  const shop = useShopSettings();
   const seriesPreview = useApiData(
     repeatable
       ? seriesPreviewUrl(repeat, {
@@ -534,6 +537,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                         label={`Times on ${formatShopDate(date)}`}
                       />
                     </form>
+                  )}
+                  {!loaderData.repeatOffered && choice?.kind === "time" && (
+                    <p className="rounded-md bg-muted p-3 text-sm" data-testid="repeat-unavailable">
+                      {paidSeriesMessage(shop.phone)}
+                    </p>
                   )}
                   {repeatable && (
                     <RepeatPicker

@@ -5,7 +5,8 @@ import { Card, CardContent } from "~/components/ui/card";
 import { PaymentNote } from "~/features/payments/components/payment-note";
 import { seoMeta } from "~/features/seo/seo";
 import type { WaitlistOffer } from "~/features/waitlist/waitlist.schema";
-import { claimOffer, declineOffer, getOffer } from "~/features/waitlist/waitlist.server";
+import { claimOffer, declineOffer, getOffer, offerPaymentAsk } from "~/features/waitlist/waitlist.server";
+import { formatPence } from "~/lib/money";
 import { formFailure } from "~/lib/form-action.server";
 import { pageData } from "~/lib/page-errors";
 import { formatShopDate, formatTime, formatTimeRange, shopMoment } from "~/lib/shop-time";
@@ -25,7 +26,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * "No thanks" (POST …/decline) passes the time to the next person waiting.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { offer: await pageData(getOffer(context.db, params.token)) };
+  const offer = await pageData(getOffer(context.db, params.token));
+  return { offer, asked: offer.status === "offered" ? await offerPaymentAsk(context, params.token) : null };
+}
+
+type Asked = NonNullable<Route.ComponentProps["loaderData"]["asked"]>;
+
+/** What Claim will ask, said beside the button before the customer is sent to Stripe's Checkout. */
+function askedWords(asked: Asked) {
+  const amount = formatPence(asked.amountPence);
+  switch (asked.kind) {
+    case "deposit":
+      return `To keep this time we ask a ${amount} deposit, paid online when you claim (Stripe's secure checkout). It is refunded if you cancel ${asked.noticeHours} hours ahead.`;
+    case "prepayment":
+      return `This time is paid in advance: ${amount}, paid online when you claim (Stripe's secure checkout). It is refunded if you cancel ${asked.noticeHours} hours ahead.`;
+    case "card":
+      return `To keep this time we ask you to save a card when you claim (Stripe's secure checkout). Nothing is charged now; a fee of ${amount} may be charged for a no-show or a cancellation inside ${asked.noticeHours} hours.`;
+  }
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -45,7 +62,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 export default function WaitlistOfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer } = loaderData;
+  const { offer, asked } = loaderData;
+  const payment = asked ? askedWords(asked) : null;
   // Claimed: yours while the booking stands (a claim from before its booking was recorded counts as standing).
   const standing = offer.status === "booked" && (offer.bookingStatus ?? "confirmed") === "confirmed";
   const when =
@@ -84,8 +102,18 @@ export default function WaitlistOfferPage({ loaderData, actionData }: Route.Comp
                   We are holding this time for you until {formatTime(shopMoment(new Date(offer.expiresAt!)).time)}.
                   After that it goes to the next person waiting.
                 </p>
+                {payment && (
+                  <p className="rounded-md border border-border bg-muted p-3 text-sm" data-testid="claim-payment">
+                    {payment}
+                  </p>
+                )}
                 <Form method="post" className="flex flex-col gap-3 sm:flex-row">
-                  <Button type="submit" name="intent" value="claim" className="h-11 w-full sm:w-auto">
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="claim"
+                    className="h-auto min-h-11 w-full whitespace-normal sm:w-auto"
+                  >
                     Claim this time
                   </Button>
                   <Button

@@ -17,7 +17,8 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
     return;
   }
   if (error instanceof HttpError) {
-    res.status(error.status).json({ ...error.details, message: error.message });
+    const issues = error.field ? { issues: [{ path: error.field, message: error.message }] } : {};
+    res.status(error.status).json({ ...error.details, ...issues, message: error.message });
     return;
   }
   if (isUniqueViolation(error)) {

@@ -65,6 +65,22 @@ test("on a phone, a customer moves their booking to another day from the manage 
   expect(await timesOf(owner, second, service.id, barber.id)).not.toContain("14:30");
 });
 
+test("on a phone, a long barber name stays inside its button in the move picker", async ({ page, owner }) => {
+  const { barber, booking } = await bookedWithOwnBarber(owner, twoWeekdays()[0]);
+  const { id, ...member } = barber;
+  const renamed = await owner.put(`/api/team/${id}`, { data: { ...member, name: `Danny Whitworth ${id}` } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+
+  await page.goto(`/bookings/manage/${booking.manageToken}`);
+  const chip = page
+    .getByRole("region", { name: "Change the time" })
+    .getByRole("link", { name: `With Danny Whitworth ${id}` });
+  await expect(chip).toBeVisible();
+  // Its text wraps inside it rather than running past its edge.
+  const fits = await chip.evaluate((link) => link.scrollWidth <= link.clientWidth);
+  expect(fits).toBe(true);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -36,3 +36,25 @@ export function FormField({ label, error, hint, className, children }: FormField
     </div>
   );
 }
+
+/**
+ * A posted form's refusal that no field of it shows (its fields show theirs beside them): said inside the
+ * form, next to its button, where the person who pressed it is looking, never only at the top of the page.
+ */
+export function FormProblem({
+  failure,
+  shownOnFields = [],
+}: {
+  failure: { message: string; fieldErrors?: Record<string, string> } | undefined;
+  /** The fields this form shows errors beside; a message already shown on one is not repeated. */
+  shownOnFields?: readonly string[];
+}) {
+  if (!failure) return null;
+  const onField = shownOnFields.some((name) => failure.fieldErrors?.[name] === failure.message);
+  if (onField) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {failure.message}
+    </p>
+  );
+}

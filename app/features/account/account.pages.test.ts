@@ -149,6 +149,17 @@ describe("/account/bookings/{reference} without JavaScript", () => {
       .where("reference", "=", mine.reference)
       .executeTakeFirstOrThrow();
     expect(status).toBe("cancelled");
+
+    // Cancelled, it is no longer "Upcoming": it is listed apart, under "Cancelled".
+    const list = (await client.request("GET", "/account", { headers: html })).text;
+    const rendered = list.slice(0, list.indexOf("<script"));
+    const upcoming = rendered.slice(
+      rendered.indexOf('id="upcoming-heading"'),
+      rendered.indexOf('id="cancelled-heading"'),
+    );
+    expect(upcoming).not.toContain(mine.reference);
+    expect(rendered.indexOf('id="cancelled-heading"')).toBeGreaterThan(0);
+    expect(rendered.slice(rendered.indexOf('id="cancelled-heading"'))).toContain(mine.reference);
   });
 });
 

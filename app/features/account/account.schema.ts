@@ -50,6 +50,20 @@ export const accountBookingSchema = z.object({
 
 export type AccountBooking = z.infer<typeof accountBookingSchema>;
 
+/**
+ * The customer's page's lists: "Upcoming" is what they are still going to (booked, or held while it is paid
+ * for); a future booking cancelled or not paid in time is listed apart, and started ones are past visits.
+ */
+export function accountSections<T extends Pick<AccountBooking, "status" | "past">>(bookings: readonly T[]) {
+  const ahead = bookings.filter((booking) => !booking.past);
+  const standing = (booking: T) => booking.status === "confirmed" || booking.status === "awaiting_payment";
+  return {
+    upcoming: ahead.filter(standing),
+    cancelled: ahead.filter((booking) => !standing(booking)),
+    past: bookings.filter((booking) => booking.past),
+  };
+}
+
 /** `GET /api/account`: upcoming bookings first (soonest first), then past ones (latest first). */
 export const accountSchema = z.object({
   email: z.string(),

@@ -10,7 +10,13 @@ import { customerRefusal, performsAll, reachingTo, seriesDates } from "./availab
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { queueSeriesConfirmation, type SeriesJobEntry } from "./booking-jobs.server";
 import { loadBooking, loadSeries, loadSeriesParts, type BookingRecord } from "./booking-record.server";
-import type { AppointmentRequest, BookingConfirmation, RepeatRequest, SeriesPreviewQuery } from "./booking.schema";
+import {
+  paidSeriesMessage,
+  type AppointmentRequest,
+  type BookingConfirmation,
+  type RepeatRequest,
+  type SeriesPreviewQuery,
+} from "./booking.schema";
 import {
   bookAppointment,
   confirm,
@@ -21,9 +27,6 @@ import {
 } from "./booking.server";
 
 /* Repeat appointments (decision 032): one booking per date, each by the single booking's rules and lock. */
-
-const paidSeriesMessage = (phone: string) =>
-  `Repeat appointments cannot be booked online while the shop asks for a payment when booking. Please book one appointment at a time, or call us on ${phone}.`;
 
 interface SeriesTime {
   services: number[];

@@ -505,12 +505,26 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => value || undefined);
 
-/** POST /api/bookings/walk-in: services, and optionally the barber, day, time and a name or phone. */
+/**
+ * Why the booking page offers no Repeat while the shop asks a payment (decision 032): said on the page where
+ * Repeat would be, and answered by the API's 409 to a series, in the same words.
+ */
+export const paidSeriesMessage = (phone: string) =>
+  `Repeat appointments cannot be booked online while the shop asks for a payment when booking. Please book one appointment at a time, or call us on ${phone}.`;
+
+/** A field the desk may leave empty: the empty box (the form's "") is the same as leaving it out. */
+const emptyIsUnset = <T extends z.ZodType>(field: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), field.optional());
+
+/**
+ * POST /api/bookings/walk-in: services, and optionally the barber, day, time and a name or phone.
+ * An empty time means now (the shop's clock, see `walkInStart`); an empty day means today.
+ */
 export const walkInSchema = z.object({
   services: bookingFields.services,
   memberId: memberIdField,
-  date: bookingDate.optional(),
-  startTime: clockTime("Please enter the start time").optional(),
+  date: emptyIsUnset(bookingDate),
+  startTime: emptyIsUnset(clockTime("Please enter the start time")),
   customerName: optionalCustomerNameField,
   customerPhone: z
     .string({ error: UK_PHONE_MESSAGE })

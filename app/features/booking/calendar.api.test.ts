@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_ONE_LINE_MESSAGE } from "~/features/customers/customer-name.schema";
 import { findJob } from "~/features/jobs/jobs.server";
+import { startClockAt } from "~/lib/clock";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
 import type { TeamMember } from "~/features/team/team.schema";
@@ -273,6 +274,23 @@ describe("POST /api/bookings/walk-in", () => {
     expect(bell.body).toMatchObject({ message: NAME_ONE_LINE_MESSAGE });
     const rows = await api.db.selectFrom("bookings").select("customer_name").execute();
     expect(rows.map((row) => row.customer_name).join("")).not.toContain("\u0007");
+  });
+
+  it("takes an empty time (and day) as now on the shop's clock, as the desk's form posts them", async () => {
+    const date = thursdays[5]!;
+    startClockAt(shopInstant(date, "11:42"));
+    try {
+      const now = await admin.post("/api/bookings/walk-in", { services: [cutId], date: "", startTime: "" });
+      expect(now.status, JSON.stringify(now.body)).toBe(201);
+      expect(now.body).toMatchObject({ date, startTime: "11:40" });
+      // "Now" is today: another day needs its time, said on the time field.
+      const later = await admin.post("/api/bookings/walk-in", { services: [cutId], date: thursdays[6], startTime: "" });
+      expect(later.status).toBe(400);
+      expect(later.body.issues).toEqual([{ path: "startTime", message: later.body.message }]);
+      expect(later.body.message).toMatch(/^Please enter the start time: an empty time means now/);
+    } finally {
+      startClockAt(new Date());
+    }
   });
 
   it("the owner's booking for a caller is not held to the public notice, and a refusal names its real reason", async () => {

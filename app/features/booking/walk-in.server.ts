@@ -3,8 +3,8 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
-import { HttpError, conflict } from "~/lib/http-error";
-import { fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
+import { HttpError, badRequest, conflict } from "~/lib/http-error";
+import { formatShopDate, fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
 import { ownerRefusal, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { toSummary } from "./booking-record.server";
@@ -58,9 +58,16 @@ export async function recordWalkIn(ctx: AppContext, input: WalkInRequest, now: D
   const [rules, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
   const { services, totals } = await chosenServices(ctx.db, input.services, rules);
   const candidates = candidatesFor(team, input.services, input.memberId);
-  if (candidates.length === 0) throw conflict("No barber in the team does all of these services.");
+  if (candidates.length === 0) throw conflict("No barber in the team does all of these services.", "services");
   const start = walkInStart(now);
   const date = input.date ?? start.date;
+  // "Now" is a time today: a walk-in on another day needs its time.
+  if (input.startTime === undefined && date !== start.date) {
+    throw badRequest(
+      `Please enter the start time: an empty time means now, which is ${formatShopDate(start.date)}.`,
+      "startTime",
+    );
+  }
   const startTime = input.startTime ?? start.startTime;
   const booking = await ctx.db.transaction().execute(async (trx) => {
     let slotId: number;
@@ -80,6 +87,7 @@ export async function recordWalkIn(ctx: AppContext, input: WalkInRequest, now: D
         next
           ? `No barber is free for ${titles} ${when}; the next free time is ${next.time} with ${next.member.name}.`
           : `No barber is free for ${titles} ${when}, nor later that day.`,
+        "startTime",
       );
     }
     const customer = {

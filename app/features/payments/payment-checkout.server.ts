@@ -52,6 +52,24 @@ export function paymentAsked(
   }
 }
 
+/**
+ * What a booking of this total by this customer would be asked to pay or save online, or null: the shop's
+ * policy, to whom it applies ("risky"), and whether Stripe is set up at all. Said before the customer commits
+ * (a waitlist offer's Claim) and asked when they do.
+ */
+export async function paymentToAsk(
+  ctx: Pick<AppContext, "db" | "config">,
+  booking: Pick<CheckoutFor, "totalPence" | "customerEmail">,
+  now: Date,
+) {
+  const rules = await activePaymentRules(ctx);
+  const asked = paymentAsked(rules, booking.totalPence);
+  if (!asked) return null;
+  if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
+  if (!(await stripeKeys(ctx))) return null;
+  return { ...asked, noticeHours: (await loadSettings(ctx.db)).cancellationNoticeHours };
+}
+
 export interface CheckoutFor {
   reference: string;
   customerEmail: string;
@@ -68,10 +86,8 @@ export async function askForPayment(
   booking: CheckoutFor,
   now: Date,
 ): Promise<PaymentHold | null> {
-  const rules = await activePaymentRules(ctx);
-  const asked = paymentAsked(rules, booking.totalPence);
+  const [rules, asked] = await Promise.all([activePaymentRules(ctx), paymentToAsk(ctx, booking, now)]);
   if (!asked) return null;
-  if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
   const keys = await stripeKeys(ctx);
   if (!keys) return null;
   // The hold ends on the shop's clock, which the job queue that ends it reads too; the session's own expiry is

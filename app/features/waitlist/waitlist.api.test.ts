@@ -5,6 +5,7 @@ import { clockNow, startClockAt } from "~/lib/clock";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { expectDocumented } from "../../../tests/support/api-contract";
 import { addService } from "../../../tests/support/bookings";
+import { offerPaymentAsk } from "./waitlist.server";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
@@ -341,7 +342,10 @@ describe("a claim where the shop asks a deposit", () => {
 
   it("asks the deposit at Checkout, and the paid claim is confirmed", async () => {
     const offer = await offerOn(workday(16), ["Pia Payer"]);
+    expect(await offerPaymentAsk(api.ctx, offer)).toBeNull();
     await withDeposit(async () => {
+      // The offer's page says the deposit before Claim sends the customer to Checkout.
+      expect(await offerPaymentAsk(api.ctx, offer)).toEqual({ kind: "deposit", amountPence: 1000, noticeHours: 24 });
       const claimed = await api.anonymous().post(`/api/waitlist/${offer}/claim`);
       expect(claimed.status, claimed.text).toBe(201);
       await expectDocumented(claimed);

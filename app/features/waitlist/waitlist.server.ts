@@ -19,7 +19,7 @@ import { customerKey } from "~/features/customers/customers.schema";
 import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
 import { customerIdFor } from "~/features/customers/customer-rows.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandlers } from "~/features/jobs/jobs.server";
-import { abandonCheckout } from "~/features/payments/payment-checkout.server";
+import { abandonCheckout, paymentToAsk } from "~/features/payments/payment-checkout.server";
 import { loadPaymentView } from "~/features/payments/payment-records.server";
 import { loadPaymentRules } from "~/features/payments/payment-settings.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
@@ -380,6 +380,18 @@ export async function getOffer(db: Db, token: string, now: Date = clockNow()): P
     message: refusal?.message ?? null,
     ...(await claimedBooking(db, entry.claimed_booking_id)),
   };
+}
+
+/**
+ * What claiming a live offer would ask the customer to pay or save (the shop's deposit, prepayment or card),
+ * said on the offer's page before they press Claim and go to Checkout; null when nothing would be asked.
+ */
+export async function offerPaymentAsk(ctx: AppContext, token: string, now: Date = clockNow()) {
+  const entry = await entryByToken(ctx.db, token);
+  if (refusalOf(entry, now)) return null;
+  const rules = await loadSettings(ctx.db);
+  const { totals } = await chosenServices(ctx.db, await entryServiceIds(ctx.db, entry.id), rules);
+  return paymentToAsk(ctx, { totalPence: totals.totalPence, customerEmail: entry.customer_email }, now);
 }
 
 /** How the booking a claim made stands, and its payment: what the offer's link shows once it is claimed. */

@@ -14,7 +14,7 @@ import { recordAttendance } from "~/features/customers/customers.server";
 import { DayPayments } from "~/features/payments/components/day-payments";
 import { ownerPaymentsOf, paymentFormRedirect } from "~/features/payments/owner-payments.server";
 import { parseRowId } from "~/lib/schema-fields";
-import { formFailure } from "~/lib/form-action.server";
+import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { badRequest } from "~/lib/http-error";
 import { shopMoment, shopToday } from "~/lib/shop-time";
 import type { Route } from "./+types/calendar";
@@ -90,7 +90,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw badRequest("Unknown calendar action");
     }
   } catch (error) {
-    return formFailure(error, { intent: String(intent ?? "") });
+    const typed =
+      intent === "walk-in" ? { values: formTextValues(form), services: form.getAll("services").map(String) } : {};
+    return formFailure(error, { intent: String(intent ?? ""), ...typed });
   }
   return redirect(target);
 }

@@ -35,6 +35,9 @@ import { clockNow } from "~/lib/clock";
 import { formatPounds } from "~/lib/money";
 import { monthMoney } from "~/features/payments/money-ledger.server";
 import { addDays, shopToday } from "~/lib/shop-time";
+import { nextUndecided } from "~/features/settings/bank-holidays";
+import { loadBankHolidays } from "~/features/settings/bank-holidays.server";
+import { BankHolidayNudge } from "~/features/settings/components/bank-holidays-panel";
 import type { Route } from "./+types/dashboard";
 
 /** Today and the six days after it: the week the owner plans. */
@@ -47,11 +50,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user?.isAdmin) return { admin: null };
   const today = shopToday();
-  const [slots, inbox, money] = await Promise.all([
+  const [slots, inbox, money, holidays, settings] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
     contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
     monthMoney(context.db),
+    loadBankHolidays(context.db, today),
+    context.settings(),
   ]);
+  // Asked about once customers can book it: inside the booking horizon.
+  const holiday = nextUndecided(holidays);
+  const bookable = holiday && holiday.date <= addDays(today, settings.bookingHorizonWeeks * 7);
   const booked = slots.filter((slot) => slot.status === "booked");
   return {
     admin: {
@@ -65,6 +73,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
       mailEnabled: context.mailer.enabled,
       money,
+      undecidedHoliday: bookable ? holiday : null,
     },
   };
 }
@@ -178,7 +187,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 function Dashboard({ overview }: { overview: Overview }) {
-  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money } = overview;
+  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money, undecidedHoliday } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -210,6 +219,7 @@ function Dashboard({ overview }: { overview: Overview }) {
         </Button>
       </div>
       {!mailEnabled && <MailNotSetUpBanner />}
+      {undecidedHoliday && <BankHolidayNudge holiday={undecidedHoliday} />}
       {(money.deposits > 0 || money.fees > 0 || money.refunds > 0) && (
         <p className="mb-6 text-sm" data-testid="month-money">
           This month: <strong>{formatPounds(money.deposits)}</strong> in deposits and prepayments,{" "}

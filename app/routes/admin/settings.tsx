@@ -14,6 +14,17 @@ import {
 } from "~/features/settings/settings.schema";
 import { saveSettings } from "~/features/settings/settings.server";
 import { formFailure } from "~/lib/form-action.server";
+import { nextUndecided } from "~/features/settings/bank-holidays";
+import {
+  bankHolidayChoiceSchema,
+  decideBankHolidays,
+  loadBankHolidays,
+} from "~/features/settings/bank-holidays.server";
+import {
+  BankHolidayNudge,
+  BankHolidaysPanel,
+  type BankHolidaysPosted,
+} from "~/features/settings/components/bank-holidays-panel";
 import type { Route } from "./+types/settings";
 import { PaymentSettingsForm } from "~/features/payments/components/payment-settings-form";
 import { paymentSettingsView } from "~/features/payments/payment-settings.server";
@@ -23,6 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   return {
     settings: await context.settings(),
+    bankHolidays: await loadBankHolidays(context.db),
     mail: await getMailSettings(context),
     payments: await paymentSettingsView(context),
     saved: search.has("saved"),
@@ -52,6 +64,22 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch (error) {
       return formFailure(error, { intent, sent: false } as const);
     }
+  }
+  if (intent === "bank-holidays") {
+    const values = { dates: form.getAll("dates").map(String) };
+    try {
+      await decideBankHolidays(
+        context.db,
+        bankHolidayChoiceSchema.parse({
+          ...values,
+          choice: form.get("choice"),
+          closureBookings: form.get("closureBookings") ?? undefined,
+        }),
+      );
+    } catch (error) {
+      return formFailure(error, { intent, values } as const);
+    }
+    return redirect("/admin/settings?saved#bank-holidays", 303);
   }
   if (intent === "mail-settings") {
     const values = {
@@ -90,10 +118,12 @@ export const meta = () => adminMeta("Shop Settings");
 
 export default function ShopSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const settingsPost = actionData?.intent === "settings" ? actionData : undefined;
+  const nextHoliday = nextUndecided(loaderData.bankHolidays);
   const mailPost =
     actionData?.intent === "test-mail" || actionData?.intent === "mail-settings" ? actionData : undefined;
   return (
     <AdminPage title="Shop Settings">
+      {nextHoliday && <BankHolidayNudge holiday={nextHoliday} />}
       {loaderData.saved && !actionData && (
         <p
           role="status"
@@ -109,6 +139,14 @@ export default function ShopSettingsPage({ loaderData, actionData }: Route.Compo
             ...settingsPost,
             bookings: settingsPost.details.bookings as StrandedBooking[] | undefined,
           }
+        }
+      />
+      <BankHolidaysPanel
+        holidays={loaderData.bankHolidays}
+        posted={
+          actionData?.intent === "bank-holidays" && "message" in actionData
+            ? { ...actionData, details: actionData.details as BankHolidaysPosted["details"] }
+            : undefined
         }
       />
       <MailSettingsForm

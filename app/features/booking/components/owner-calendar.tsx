@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { addDays, formatShopDate, formatTimeRange, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { customerPath } from "~/features/customers/customers.schema";
 import { CalendarFeedForm, type ShownFeedAddress } from "./calendar-feed-form";
+import { WalkInForm, type WalkInFailure } from "./walk-in-form";
 import { paymentWords } from "~/features/payments/components/payment-note";
 import { formatPence } from "~/lib/money";
 import type { AdminMoveResult } from "../booking.schema";
@@ -42,7 +43,8 @@ interface OwnerCalendarProps {
   today: string;
   /** The shop's date and clock time when the page was rendered: attendance can be marked once a booking has begun. */
   now: { date: string; time: string };
-  failure?: { message: string } | undefined;
+  /** The refusal of a form posted without JavaScript, and which form (`intent`) posted it. */
+  failure?: (WalkInFailure & { intent: string }) | undefined;
   /** A calendar-feed address just made: shown once. */
   feed?: ShownFeedAddress | undefined;
   /** The day's bookings with money on them and the owner's payment actions (the payments feature's). */
@@ -128,6 +130,15 @@ export function OwnerCalendar({ calendar, query, today, now, failure, feed, paym
       {failure && (
         <p role="alert" className="mb-4 rounded-md border border-destructive bg-red-50 p-3 text-sm text-red-950">
           {failure.message}
+          {/* Without JavaScript the answer opens at the top: the walk-in form says it again beside its field. */}
+          {failure.intent === "walk-in" && (
+            <>
+              {" "}
+              <a href="#walk-in" className="font-semibold underline">
+                Go to the walk-in form
+              </a>
+            </>
+          )}
         </p>
       )}
       {moving && <MoveForm booking={moving} members={calendar.members} back={link({ move: undefined })} />}
@@ -147,7 +158,12 @@ export function OwnerCalendar({ calendar, query, today, now, failure, feed, paym
       )}
       {paymentPanel}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <WalkInForm calendar={calendar} date={query.date} back={here} />
+        <WalkInForm
+          calendar={calendar}
+          date={query.date}
+          back={here}
+          failure={failure?.intent === "walk-in" ? failure : undefined}
+        />
         <BlockForm calendar={calendar} date={query.date} back={here} />
       </div>
       <CalendarFeeds members={calendar.members} feed={feed} back={here} />
@@ -643,59 +659,6 @@ function MoveForm({
         </Button>
       </Form>
     </section>
-  );
-}
-
-function WalkInForm({ calendar, date, back }: { calendar: CalendarData; date: string; back: string }) {
-  return (
-    <details className="rounded-md border border-border bg-card p-4" open>
-      <summary className="cursor-pointer text-lg font-semibold">Walk-in</summary>
-      <Form method="post" className="mt-3 grid gap-3">
-        <input type="hidden" name="intent" value="walk-in" />
-        <input type="hidden" name="back" value={back} />
-        <fieldset className="grid gap-1">
-          <legend className="text-sm font-medium">Services</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {calendar.services.map((service) => (
-              <label key={service.id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="services" value={service.id} className="size-4" />
-                {service.title} ({service.duration} mins)
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="flex flex-wrap items-end gap-3">
-          <Label className="grid gap-1">
-            Barber
-            <NativeSelect name="memberId" defaultValue="" className="w-auto">
-              <option value="">First free</option>
-              {calendar.members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </Label>
-          <Label className="grid gap-1">
-            Day
-            <Input type="date" name="date" defaultValue={date} className="w-auto" />
-          </Label>
-          <Label className="grid gap-1">
-            Time (empty: now)
-            <Input type="time" name="startTime" step={300} className="w-auto" />
-          </Label>
-          <Label className="grid gap-1">
-            Name (optional)
-            <Input name="customerName" maxLength={100} autoComplete="off" className="w-44" />
-          </Label>
-          <Label className="grid gap-1">
-            Phone (optional)
-            <Input name="customerPhone" type="tel" autoComplete="off" className="w-40" />
-          </Label>
-          <Button type="submit">Record walk-in</Button>
-        </div>
-      </Form>
-    </details>
   );
 }
 

@@ -104,7 +104,8 @@ export function ReschedulePicker({ options, postedResult }: ReschedulePickerProp
               replace
               preventScrollReset
               aria-current={options.barber === value ? "true" : undefined}
-              className={chip(options.barber === value)}
+              // A long name ("With Danny Whitworth") wraps inside its half of a phone's width.
+              className={cn(chip(options.barber === value), "whitespace-normal text-center [overflow-wrap:anywhere]")}
             >
               {label}
             </Link>
