@@ -249,6 +249,12 @@ export async function startTestApi(options: TestContextOptions = {}) {
     anonymous: () => new TestClient(baseUrl),
     admin: () => new TestClient(baseUrl).signIn(TEST_ADMIN),
     visitor: () => new TestClient(baseUrl).signIn(TEST_USER),
+    /** Sets the shop clock the pages read: Vite's copy of ~/lib/clock, apart from the test's own (`startClockAt`). */
+    startPageClockAt: async (instant: Date) => {
+      if (!ssr) throw new Error("startPageClockAt needs a test app with pages");
+      const clock = (await ssr.ssrLoadModule("/app/lib/clock.ts")) as typeof import("~/lib/clock");
+      clock.startClockAt(instant);
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
