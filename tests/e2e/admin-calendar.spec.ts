@@ -209,10 +209,11 @@ for (const viewport of AXE_VIEWPORTS) {
       await signIn(page);
       await page.goto(`/admin/calendar?date=${today}&barber=${barber.id}`);
 
-      // The 20-minute card is compact, its status written on it; the card after it is not covered.
+      // The 20-minute card is compact, its status written on it (a walk-in is attended as it is recorded); the card
+      // after it is not covered.
       const shortCard = column(page, barber).getByRole("listitem").filter({ hasText: short });
       const nextCard = column(page, barber).getByRole("listitem").filter({ hasText: next });
-      await expect(shortCard).toContainText("Confirmed");
+      await expect(shortCard).toContainText("Attended");
       const shortBox = (await shortCard.boundingBox())!;
       expect((await nextCard.boundingBox())!.y).toBeGreaterThanOrEqual(shortBox.y + shortBox.height);
       await nextCard.getByRole("link", { name: `Move… ${next}'s booking` }).click({ trial: true });
@@ -224,8 +225,8 @@ for (const viewport of AXE_VIEWPORTS) {
       const menu = page.getByRole("dialog", { name: `${short}'s booking` });
       await expect(menu).toBeInViewport();
       await page.screenshot({ path: test.info().outputPath(`calendar-popover-${viewport.width}.png`) });
-      await menu.getByRole("button", { name: `Attended (${short})` }).click();
-      await expect(shortCard).toContainText("Attended");
+      await menu.getByRole("button", { name: `No-show (${short})` }).click();
+      await expect(shortCard).toContainText("No-show");
 
       // The line at the shop's time, on today.
       await expect(column(page, barber).getByTestId("now-line")).toBeVisible();

@@ -29,8 +29,9 @@ describe("the calendar page's feed form", () => {
     });
     expect(posted.status).toBe(303);
     const flash = posted.headers.getSetCookie()[0]!.split(";")[0]!;
-    const html = await (await fetch(`${api.baseUrl}/admin/calendar`, { headers: { cookie: `${session}; ${flash}` } }))
-      .text();
+    const html = await (
+      await fetch(`${api.baseUrl}/admin/calendar`, { headers: { cookie: `${session}; ${flash}` } })
+    ).text();
 
     const address = /value="(https:\/\/shop\.example\/api\/calendar-feeds\/([\w-]+)\.ics)"/.exec(html);
     expect(address, "the https address to copy").not.toBeNull();

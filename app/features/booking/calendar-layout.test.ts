@@ -14,10 +14,10 @@ describe("the day view's cards", () => {
     const b = cardBox(next, first, scale);
     expect(a.top + a.height).toBeLessThanOrEqual(b.top);
     expect(a.height + 1).toBeGreaterThanOrEqual(COMPACT_CARD_PX);
-    // Its four lines (time and name, status and services, payment, actions) do not fit: it is compact, with a menu.
-    expect(fitsFullCard(a.height, 4)).toBe(false);
+    // Its lines (time and name, status and services, payment) and actions do not fit: it is compact, with a menu.
+    expect(fitsFullCard(a.height, 3, true)).toBe(false);
     // A half-hour booking with a payment shows everything at the ordinary scale.
-    expect(fitsFullCard(b.height, 4)).toBe(true);
+    expect(fitsFullCard(b.height, 3, true)).toBe(true);
   });
 
   it("stretches the grid for very short entries, so a compact card always fits, and not for ordinary days", () => {

@@ -8,15 +8,16 @@ import { toMinutes } from "~/lib/shop-time";
  */
 
 const HOUR = 60;
-/** The grid's scale on an ordinary day: half an hour is 72 px, room for a full card's four lines. */
-export const BASE_PX_PER_MINUTE = 2.4;
+/** The grid's scale on an ordinary day: half an hour is 78 px, room for a full card's lines and actions. */
+export const BASE_PX_PER_MINUTE = 2.6;
 /** The most the grid is stretched for very short entries (a 5-minute block is then 30 px). */
 const MAX_PX_PER_MINUTE = 6;
 /** A compact card: one line of text and its menu button, with the gap between cards. */
 export const COMPACT_CARD_PX = 30;
-/** One line of a card's text (text-xs, leading-tight) and the card's padding and gap. */
+/** One line of a card's text (text-xs, leading-tight), its row of actions (24 px targets, WCAG 2.5.8), padding. */
 const LINE_PX = 15;
-const CARD_CHROME_PX = 10;
+const ACTIONS_PX = 24;
+const CARD_CHROME_PX = 8;
 /** Free time shorter than this is not offered as a new appointment (a gap between two bookings, say). */
 const MIN_FREE_MINUTES = 10;
 
@@ -54,8 +55,9 @@ export function cardBox(entry: TimedEntry, first: number, pxPerMinute: number) {
   return { top, height: Math.max(height, 1) };
 }
 
-/** Whether a card of `height` shows its lines in full; otherwise it is compact and its actions are in its menu. */
-export const fitsFullCard = (height: number, lines: number) => height >= lines * LINE_PX + CARD_CHROME_PX;
+/** Whether a card of `height` shows its lines and actions in full; otherwise it is compact, its actions in a menu. */
+export const fitsFullCard = (height: number, lines: number, actions: boolean) =>
+  height >= lines * LINE_PX + (actions ? ACTIONS_PX : 0) + CARD_CHROME_PX;
 
 /**
  * The free stretches of a barber's working time: working spans less bookings and blocks, each long enough

@@ -77,7 +77,7 @@ export function BookingCard({ booking, barberName, top, height, moveLink, here, 
   const [offset, setOffset] = useState<{ x: number; y: number } | null>(null);
   const press = useRef<{ x: number; y: number; grabY: number } | null>(null);
   const active = booking.status !== "cancelled";
-  const full = fitsFullCard(height, 2 + (booking.payment ? 1 : 0) + (active ? 1 : 0));
+  const full = fitsFullCard(height, 2 + (booking.payment ? 1 : 0), active);
   const menuId = `booking-menu-${booking.id}`;
   const actions = active && <BookingActions booking={booking} moveLink={moveLink} here={here} begun={begun} />;
 
@@ -87,7 +87,7 @@ export function BookingCard({ booking, barberName, top, height, moveLink, here, 
       data-booking-id={booking.id}
       data-compact={full ? undefined : ""}
       className={cn(
-        "absolute inset-x-1 overflow-hidden rounded border-l-4 px-1.5 text-xs leading-tight shadow-sm",
+        "pointer-events-auto absolute inset-x-1 overflow-hidden rounded border-l-4 px-1.5 text-xs leading-tight shadow-sm",
         full ? "py-1" : "flex items-center gap-1",
         status.className,
         offset && "z-20 opacity-80 ring-2 ring-ring",
@@ -98,7 +98,10 @@ export function BookingCard({ booking, barberName, top, height, moveLink, here, 
         <button
           type="button"
           aria-label={`Drag ${booking.customerName}'s booking to another time or barber`}
-          className={cn("shrink-0 cursor-grab touch-none px-0.5 text-base leading-none", full && "float-right")}
+          className={cn(
+            "grid min-h-6 min-w-6 shrink-0 cursor-grab touch-none place-items-center text-base leading-none",
+            full && "float-right -mr-1",
+          )}
           onPointerDown={(event) => {
             const card = event.currentTarget.parentElement!.getBoundingClientRect();
             press.current = { x: event.clientX, y: event.clientY, grabY: event.clientY - card.top };
@@ -150,7 +153,7 @@ export function BookingCard({ booking, barberName, top, height, moveLink, here, 
           <button
             type="button"
             popoverTarget={menuId}
-            className="shrink-0 rounded border border-current px-1 font-semibold leading-none"
+            className="grid min-h-6 min-w-6 shrink-0 place-items-center rounded border border-current font-semibold leading-none"
           >
             <span aria-hidden>⋯</span>
             <span className="sr-only">Details and actions: {booking.customerName}'s booking</span>
@@ -206,7 +209,7 @@ function BookingActions({
 }: Omit<BookingCardProps, "top" | "height" | "onDrop" | "barberName">) {
   return (
     <span className="flex flex-wrap gap-x-2">
-      <Link to={moveLink} className="underline" preventScrollReset>
+      <Link to={moveLink} className="inline-flex min-h-6 items-center underline" preventScrollReset>
         Move…<span className="sr-only"> {booking.customerName}'s booking</span>
       </Link>
       {begun && (
@@ -248,7 +251,7 @@ function AttendanceButton({
       <input type="hidden" name="back" value={here} />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="attendance" value={current ? "" : value} />
-      <button type="submit" className="underline" aria-pressed={current}>
+      <button type="submit" className="inline-flex min-h-6 items-center underline" aria-pressed={current}>
         {label}
         <span className="sr-only"> ({booking.customerName})</span>
       </button>
@@ -272,12 +275,12 @@ export function BlockCard({
     <div
       role="listitem"
       className={cn(
-        "absolute inset-x-1 flex items-start gap-2 overflow-hidden rounded border-l-4 px-1.5 py-0.5 text-xs",
+        "pointer-events-auto absolute inset-x-1 flex items-start gap-2 overflow-hidden rounded border-l-4 px-1.5 text-xs",
         BLOCK_CLASS,
       )}
       style={{ top, height }}
     >
-      <span className="min-w-0 flex-1 truncate">
+      <span className="min-w-0 flex-1 truncate leading-6">
         <span className="font-semibold tabular-nums">{formatTimeRange(block.start, block.end)}</span> Blocked
         {block.note ? `: ${block.note}` : ""}
       </span>
@@ -286,7 +289,7 @@ export function BlockCard({
         <input type="hidden" name="back" value={here} />
         <input type="hidden" name="memberId" value={block.memberId} />
         <input type="hidden" name="blockId" value={block.id} />
-        <button type="submit" className="underline">
+        <button type="submit" className="min-h-6 underline">
           Remove<span className="sr-only"> block {formatTimeRange(block.start, block.end)}</span>
         </button>
       </Form>

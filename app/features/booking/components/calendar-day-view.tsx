@@ -256,8 +256,6 @@ function DayColumn({
       data-calendar-column={column.memberId ?? "none"}
       data-first-minute={first}
       data-px-per-minute={pxPerMinute}
-      aria-label={`${column.name}'s bookings`}
-      role="list"
       className={cn("relative border-l border-border bg-muted", hiddenOnPhone && "max-md:hidden")}
       style={{ height }}
     >
@@ -288,26 +286,29 @@ function DayColumn({
           onNewAppointment={onNewAppointment}
         />
       ))}
-      {blocks.map((block) => (
-        <BlockCard
-          key={`block-${block.id}`}
-          block={block}
-          here={here}
-          {...cardBox({ startTime: block.start, endTime: block.end }, first, pxPerMinute)}
-        />
-      ))}
-      {bookings.map((booking) => (
-        <BookingCard
-          key={booking.id}
-          booking={booking}
-          barberName={column.name}
-          {...cardBox(booking, first, pxPerMinute)}
-          moveLink={link({ move: booking.id, moveDate: undefined, moveBarber: undefined })}
-          here={here}
-          begun={booking.date < now.date || (booking.date === now.date && booking.startTime <= now.time)}
-          onDrop={onDrop}
-        />
-      ))}
+      {/* The cards over the free time's buttons: the list lets clicks through where it has no card. */}
+      <div role="list" aria-label={`${column.name}'s bookings`} className="pointer-events-none absolute inset-0">
+        {blocks.map((block) => (
+          <BlockCard
+            key={`block-${block.id}`}
+            block={block}
+            here={here}
+            {...cardBox({ startTime: block.start, endTime: block.end }, first, pxPerMinute)}
+          />
+        ))}
+        {bookings.map((booking) => (
+          <BookingCard
+            key={booking.id}
+            booking={booking}
+            barberName={column.name}
+            {...cardBox(booking, first, pxPerMinute)}
+            moveLink={link({ move: booking.id, moveDate: undefined, moveBarber: undefined })}
+            here={here}
+            begun={booking.date < now.date || (booking.date === now.date && booking.startTime <= now.time)}
+            onDrop={onDrop}
+          />
+        ))}
+      </div>
       {nowTop !== null && (
         <div
           aria-hidden
