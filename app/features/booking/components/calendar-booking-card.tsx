@@ -146,10 +146,12 @@ export function BookingCard({ booking, barberName, top, height, moveLink, here, 
         </>
       ) : (
         <>
+          {/* The name gives way before the status does: the status is always read on the card. */}
           <span className="min-w-0 flex-1 truncate">
-            <span className="font-semibold tabular-nums">{formatTimeRange(booking.startTime, booking.endTime)}</span>{" "}
-            <span className="font-semibold">{booking.customerName}</span> · {status.label}
+            <span className="font-semibold tabular-nums">{booking.startTime}</span>{" "}
+            <span className="font-semibold">{booking.customerName}</span>
           </span>
+          <span className="shrink-0">{status.label}</span>
           <button
             type="button"
             popoverTarget={menuId}

@@ -168,7 +168,7 @@ export function DayView({
             {nowTop !== null && (
               <span
                 data-testid="now-label"
-                className="absolute right-1 -translate-y-1/2 rounded bg-red-700 px-1 text-xs font-semibold tabular-nums text-white"
+                className="absolute right-1 z-10 rounded bg-red-700 px-1 text-xs font-semibold tabular-nums text-white"
                 style={{ top: nowTop }}
               >
                 {now.time}
