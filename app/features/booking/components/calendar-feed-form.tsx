@@ -54,7 +54,7 @@ export function CalendarFeedForm({
             <div className="grid min-w-0 flex-1 basis-56 gap-2">
               <p>
                 On the phone: scan the code with its camera, or open{" "}
-                <a href={mine.webcalUrl} className="font-semibold break-all underline">
+                <a href={mine.webcalUrl} className="font-semibold underline">
                   Subscribe on this device
                 </a>
                 .
