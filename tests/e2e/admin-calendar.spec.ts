@@ -1,18 +1,18 @@
 import { expect, type Page } from "@playwright/test";
 import type { TeamMember } from "~/features/team/team.schema";
-import { toMinutes } from "~/lib/shop-time";
+import { dayOfWeek } from "~/features/settings/opening-hours";
+import { formatShopDate, toMinutes } from "~/lib/shop-time";
 import { signIn } from "../support/e2e-auth";
 import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
 import { createBarber, createService, newCustomer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";
+import { e2eToday } from "../support/e2e-env";
 
 /*
  * The owner's calendar (issue 24): a booking dragged to another barber and put back with Undo, moved
  * with the form alone, a named walk-in and a lunch block at 1440 px and on a phone, each barber's calendar
  * feed from the Team page, and screenshots of the day and week views (in the test's output folder).
  */
-
-const PX_PER_MINUTE = 1.6;
 
 async function setUp(owner: Parameters<Parameters<typeof test>[2]>[0]["owner"]) {
   const service = await createService(owner, { title: unique("Calendar Cut"), price: 20, duration: 30 });
@@ -48,6 +48,7 @@ test.describe("at 1440 px", () => {
     const blockTop = (await block.boundingBox())!.y;
     const target = (await column(page, bea).boundingBox())!;
     const firstMinute = Number(await column(page, bea).getAttribute("data-first-minute"));
+    const pxPerMinute = Number(await column(page, bea).getAttribute("data-px-per-minute"));
     const grabX = from.x + from.width / 2;
     const grabY = from.y + from.height / 2;
     await page.mouse.move(grabX, grabY);
@@ -55,7 +56,7 @@ test.describe("at 1440 px", () => {
     await page.mouse.move(target.x + target.width / 2, grabY + 40, { steps: 5 });
     await page.mouse.move(
       target.x + target.width / 2,
-      target.y + (toMinutes("11:00") - firstMinute) * PX_PER_MINUTE + (grabY - blockTop),
+      target.y + (toMinutes("11:00") - firstMinute) * pxPerMinute + (grabY - blockTop),
       { steps: 5 },
     );
     await page.mouse.up();
@@ -89,12 +90,21 @@ for (const viewport of AXE_VIEWPORTS) {
       if (phone) await expect(column(page, bea)).toBeHidden();
       else await expect(column(page, bea)).toBeVisible();
 
-      // Keyboard only: the Move… link, then the form's fields and Enter.
+      // Keyboard only: the Move… link, then the sheet's fields and Enter; the sheet opens in view, over the day.
       await booking.getByRole("link", { name: `Move… ${who.customerName}'s booking` }).focus();
       await page.keyboard.press("Enter");
-      const form = page.getByRole("region", { name: new RegExp(`Move ${who.customerName}`) });
-      await form.getByLabel("Time", { exact: true }).fill("12:00");
+      const form = page.getByRole("dialog", { name: new RegExp(`Move ${who.customerName}`) });
+      await expect(form).toBeInViewport();
+      await expect(form.getByRole("group", { name: /^Free times with/ })).toBeVisible();
       await form.getByLabel("Barber").selectOption(String(bea.id));
+      // The barber's free start times for the day, offered to pick.
+      await expect(
+        form.getByRole("group", { name: `Free times with ${bea.name} on ${formatShopDate(date)}` }),
+      ).toBeVisible();
+      await form.getByRole("radio", { name: "12:00" }).focus();
+      await page.keyboard.press("Space");
+      await expect(form.getByRole("radio", { name: "12:00" })).toBeChecked();
+      await page.screenshot({ path: test.info().outputPath(`calendar-move-sheet-${viewport.width}.png`) });
       await form.getByRole("button", { name: "Move booking" }).focus();
       await page.keyboard.press("Enter");
       await expect(form).toBeHidden();
@@ -149,6 +159,12 @@ for (const viewport of AXE_VIEWPORTS) {
       const address = card.getByLabel(`${alex.name}'s calendar address (shown once: copy it now)`);
       await expect(address).toHaveValue(/\/api\/calendar-feeds\/[\w-]{43}\.ics$/);
       await expect(card).toContainText("retires the previous one");
+      // On the phone: a webcal:// link to tap and a QR code to scan, of the same address.
+      const subscribe = card.getByRole("link", { name: "Subscribe on this device" });
+      const path = new URL(await address.inputValue()).pathname;
+      await expect(subscribe).toHaveAttribute("href", new RegExp(`^webcal://[^/]+${path}$`));
+      await expect(card.getByRole("img", { name: /^QR code: scan it/ })).toBeVisible();
+      await card.screenshot({ path: test.info().outputPath(`team-feed-${viewport.width}.png`) });
       expect(page.url()).not.toContain("calendar-feeds");
       const feed = await page.request.get(new URL(await address.inputValue()).pathname);
       expect(feed.status()).toBe(200);
@@ -156,6 +172,78 @@ for (const viewport of AXE_VIEWPORTS) {
       await page.reload();
       await expect(card.getByRole("button", { name: "Calendar feed" })).toBeVisible();
       await expect(address).toHaveCount(0);
+    });
+
+    test("short appointments keep their status and actions, today has a time line, an empty time books a caller", async ({
+      page,
+      owner,
+    }) => {
+      const today = e2eToday();
+      test.skip(dayOfWeek(today) === 0, "the shop is closed on Sundays");
+      const trim = await createService(owner, { title: unique("Quick Trim"), price: 10, duration: 20 });
+      const cut = await createService(owner, { title: unique("Calendar Cut"), price: 20, duration: 30 });
+      const made = await owner.post("/api/team", {
+        data: {
+          name: unique("Barber"),
+          bio: "",
+          image: null,
+          serviceIds: [String(trim.id), String(cut.id)],
+          weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] })),
+          timeOff: [],
+        },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const barber = (await made.json()) as TeamMember;
+      // The e2e shop clock starts at 10:00: both have begun, so attendance can be marked.
+      const short = unique("Short Visit");
+      const next = unique("Next Visit");
+      for (const [service, startTime, customerName] of [
+        [trim, "10:00", short],
+        [cut, "10:20", next],
+      ] as const) {
+        const walkIn = await owner.post("/api/bookings/walk-in", {
+          data: { services: [String(service.id)], memberId: barber.id, date: today, startTime, customerName },
+        });
+        expect(walkIn.status(), await walkIn.text()).toBe(201);
+      }
+      await signIn(page);
+      await page.goto(`/admin/calendar?date=${today}&barber=${barber.id}`);
+
+      // The 20-minute card is compact, its status written on it (a walk-in is attended as it is recorded); the card
+      // after it is not covered.
+      const shortCard = column(page, barber).getByRole("listitem").filter({ hasText: short });
+      const nextCard = column(page, barber).getByRole("listitem").filter({ hasText: next });
+      await expect(shortCard).toContainText("Attended");
+      const shortBox = (await shortCard.boundingBox())!;
+      expect((await nextCard.boundingBox())!.y).toBeGreaterThanOrEqual(shortBox.y + shortBox.height);
+      await nextCard.getByRole("link", { name: `Move… ${next}'s booking` }).click({ trial: true });
+      await expect(nextCard).toContainText("Attended");
+      await page.screenshot({ path: test.info().outputPath(`calendar-today-${viewport.width}.png`), fullPage: true });
+
+      // Its actions open in a popover, in view.
+      await shortCard.getByRole("button", { name: `Details and actions: ${short}'s booking` }).click();
+      const menu = page.getByRole("dialog", { name: `${short}'s booking` });
+      await expect(menu).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`calendar-popover-${viewport.width}.png`) });
+      await menu.getByRole("button", { name: `No-show (${short})` }).click();
+      await expect(shortCard).toContainText("No-show");
+
+      // The line at the shop's time, on today.
+      await expect(column(page, barber).getByTestId("now-line")).toBeVisible();
+      await expect(page.getByTestId("now-label")).toHaveText(/^1\d:\d\d$/);
+
+      // A click on free time at 14:00 opens "Book for a caller" with the barber and that time.
+      const free = column(page, barber).locator("[data-new-appointment]").last();
+      const start = toMinutes((await free.getAttribute("data-new-appointment"))!);
+      const pxPerMinute = Number(await column(page, barber).getAttribute("data-px-per-minute"));
+      const area = (await free.boundingBox())!;
+      await free.click({ position: { x: area.width / 2, y: (toMinutes("14:00") - start) * pxPerMinute + 3 } });
+      const dialog = page.getByRole("dialog", { name: "Book for a caller" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("checkbox", { name: new RegExp(cut.title) }).check();
+      await expect(dialog.getByLabel("Barber")).toHaveValue(String(barber.id));
+      await expect(dialog.getByLabel("Time")).toHaveValue("14:00");
+      await page.screenshot({ path: test.info().outputPath(`calendar-new-appointment-${viewport.width}.png`) });
     });
   });
 }

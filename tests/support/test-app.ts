@@ -15,6 +15,7 @@ import { auditAdminWrites, describeAdminPageRequest } from "../../server/audit";
 import { loadUser } from "../../server/load-user";
 import { mailerFor } from "~/features/settings/mail-settings.server";
 import { readConfig } from "../../server/config";
+import type { startClockAt } from "~/lib/clock";
 import { createHttpApp } from "../../server/http";
 import { createPagesHandler } from "../../server/pages";
 import { runDueJobs, type RunOptions } from "~/features/jobs/jobs.server";
@@ -255,6 +256,12 @@ export async function startTestApi(options: TestContextOptions = {}) {
     anonymous: () => new TestClient(baseUrl),
     admin: () => new TestClient(baseUrl).signIn(TEST_ADMIN),
     visitor: () => new TestClient(baseUrl).signIn(TEST_USER),
+    /** Sets the shop clock the pages read: Vite's copy of ~/lib/clock, apart from the test's own (`startClockAt`). */
+    startPageClockAt: async (instant: Date) => {
+      if (!ssr) throw new Error("startPageClockAt needs a test app with pages");
+      const clock = (await ssr.ssrLoadModule("/app/lib/clock.ts")) as { startClockAt: typeof startClockAt };
+      clock.startClockAt(instant);
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -22,6 +22,18 @@ const post = (fields: URLSearchParams) =>
     headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
   });
 
+describe("/admin/bookings", () => {
+  it("keeps the spec's slot calendars and points to the calendar, the one day view, for the desk's actions", async () => {
+    const page = await html("/admin/bookings");
+    for (const text of ["Manage Booking Slots", "Booked Slots", "Available Slots", "Add Slots"]) {
+      expect(page).toContain(text);
+    }
+    expect(page).toContain(`href="/admin/calendar?date=${shopToday()}"`);
+    expect(page).not.toContain("Day view of");
+    expect(page).not.toContain("Book for a caller");
+  });
+});
+
 describe("/admin/bookings without JavaScript", () => {
   it("cancels a booking from the day's list and says so on that day (303)", async () => {
     const day = addDays(shopToday(), 10);

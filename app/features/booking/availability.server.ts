@@ -10,6 +10,9 @@ import {
   type AvailableTime,
   type BusySpan,
   type MemberSchedule,
+  memberStartTimes,
+  performsAll,
+  reachingTo,
 } from "./availability";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { bookingFeePence } from "~/features/settings/shop-settings";
@@ -161,4 +164,27 @@ export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date
     (time, index) => starts.findIndex((other) => other.startTime === time.startTime) === index,
   );
   return { dates, date: date ?? null, times: times.map(({ startTime, endTime }) => ({ startTime, endTime })) };
+}
+
+export interface OwnerStartsRequest {
+  memberId: number;
+  date: string;
+  serviceIds: readonly number[];
+  lengthMinutes: number;
+  /** A booking being moved: its own slot does not stand in the way. */
+  exceptSlotId?: number | undefined;
+}
+
+/**
+ * The free start times the owner is offered for a barber on a date: the engine's, on the shop's grid, inside
+ * the barber's hours and clear of their bookings and blocks, but without the customers' notice and horizon
+ * (the owner books the time they see). None for a barber who does not do all the services.
+ */
+export async function ownerStartTimes(db: Db, request: OwnerStartsRequest, now: Date = clockNow()) {
+  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const member = members.find((candidate) => candidate.id === request.memberId);
+  if (!member || !performsAll(member, request.serviceIds)) return [];
+  const busy = await loadBusySpans(db, [member.id], request.date, request.date, request.exceptSlotId);
+  const ownerRules = { ...reachingTo(rules, request.date, now), minimumNoticeMinutes: 0 };
+  return memberStartTimes(member, request.date, request.lengthMinutes, ownerRules, busy, now);
 }

@@ -1,3 +1,4 @@
+import QRCode from "qrcode";
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { AppContext } from "~/context";
@@ -48,7 +49,11 @@ export async function takeShownFeed(context: AppContext, request: Request) {
   const cookie = feedCookie(context);
   const parsed = shownFeedSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
   if (!parsed.success || parsed.data.page !== pageOf(request.url)) return { feed: undefined, headers: undefined };
-  const feed: ShownFeedAddress = { feedFor: parsed.data.feedFor, feedUrl: parsed.data.feedUrl };
+  const { feedFor, feedUrl } = parsed.data;
+  // The scheme is PUBLIC_URL's; webcal:// tells a phone to subscribe rather than download the file once.
+  const webcalUrl = feedUrl.replace(/^https?:\/\//, "webcal://");
+  const qrCode = await QRCode.toDataURL(webcalUrl, { margin: 1, width: 320 });
+  const feed: ShownFeedAddress = { feedFor, feedUrl, webcalUrl, qrCode };
   return { feed, headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } };
 }
 

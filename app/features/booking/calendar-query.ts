@@ -29,6 +29,17 @@ export const calendarQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => (value ? (parseRowId(value) ?? undefined) : undefined)),
+  /** The day and barber whose free times the "Move…" sheet offers (by default the booking's own). */
+  moveDate: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value && isCalendarDate(value) ? value : undefined)),
+  moveBarber: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value ? (parseRowId(value) ?? undefined) : undefined)),
 });
 export type CalendarQuery = z.output<typeof calendarQuerySchema>;
 

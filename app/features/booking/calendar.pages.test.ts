@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
-import { addDays, shopToday } from "~/lib/shop-time";
+import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { ENDS_AFTER_MIDNIGHT_MESSAGE } from "./booking.schema";
 import { TEST_ADMIN, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
@@ -21,9 +21,9 @@ const date = (() => {
   return day;
 })();
 
-function postForm(fields: Record<string, string>) {
-  return admin.request("POST", `/admin/calendar?date=${date}`, {
-    body: new URLSearchParams({ back: `/admin/calendar?date=${date}`, ...fields }),
+function postForm(fields: Record<string, string>, on = date) {
+  return admin.request("POST", `/admin/calendar?date=${on}`, {
+    body: new URLSearchParams({ back: `/admin/calendar?date=${on}`, ...fields }),
     headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
   });
 }
@@ -222,6 +222,108 @@ describe("/admin/calendar", () => {
     expect(feed.headers.get("content-type")).toContain("text/calendar");
     await renew();
     expect((await fetch(`${api.baseUrl}${feedPath}`)).status).toBe(404);
+  }, 120_000);
+
+  const book = async (on: string, startTime: string, customerName: string, services = [serviceId]) => {
+    const booked = await api.anonymous().post("/api/bookings", {
+      customerName,
+      customerEmail: `${customerName.split(" ")[0]!.toLowerCase()}@example.com`,
+      customerPhone: "07911 123456",
+      notes: "",
+      services,
+      date: on,
+      startTime,
+      memberId: team[0]!.id,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const row = await api.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("reference", "=", (booked.body as { reference: string }).reference)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const radio = (time: string) => `name="startTime" value="${time}"`;
+
+  it("opens Move… as a sheet offering the chosen barber's free start times; a typed time is the owner's word", async () => {
+    const on = addDays(date, 14);
+    const id = await book(on, "10:00", "Kim Mover");
+    const blocked = await postForm(
+      { intent: "block", memberId: String(team[1]!.id), date: on, start: "11:00", end: "11:30", note: "" },
+      on,
+    );
+    expect(blocked.status).toBe(302);
+
+    // Its own barber: free times of the day, but not the time it already has.
+    const own = (await admin.get(`/admin/calendar?date=${on}&move=${id}`)).text;
+    expect(own).toContain('role="dialog"');
+    expect(own).toContain(radio("10:30"));
+    expect(own).not.toContain(radio("10:00"));
+    // Another barber: their free times, clear of their lunch block.
+    const bea = (await admin.get(`/admin/calendar?date=${on}&move=${id}&moveBarber=${team[1]!.id}`)).text;
+    expect(bea).toContain(radio("10:00"));
+    expect(bea).not.toContain(radio("11:00"));
+    expect(bea).toContain(radio("12:00"));
+
+    const moved = await postForm(
+      {
+        intent: "move",
+        bookingId: String(id),
+        date: on,
+        startTime: "10:30",
+        otherTime: "13:00",
+        memberId: String(team[0]!.id),
+      },
+      on,
+    );
+    expect(moved.status, moved.text.slice(0, 300)).toBe(302);
+    const slot = await api.db
+      .selectFrom("bookings as b")
+      .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+      .select("s.start_time")
+      .where("b.id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(slot.start_time).toBe("13:00");
+  }, 120_000);
+
+  it("shows a 20-minute booking as a compact card whose details and actions open in a popover", async () => {
+    const on = addDays(date, 21);
+    const trim = { title: "Beard Trim", price: 10, duration: 20, description: "Trim.", icon: "Scissors" };
+    const trimId = String((await admin.post("/api/services", { ...trim, category: "beard" })).body.id);
+    const alex = team[0]!;
+    const updated = await admin.put(`/api/team/${alex.id}`, { ...alex, serviceIds: [serviceId, trimId] });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const short = await book(on, "10:00", "Lee Short", [trimId]);
+    const next = await book(on, "10:30", "Max Next");
+
+    const html = (await admin.get(`/admin/calendar?date=${on}`)).text;
+    expect(html).toContain(`data-booking-id="${short}" data-compact=""`);
+    // HTML's attribute names ignore case: the browser reads popoverTarget as popovertarget.
+    expect(html).toMatch(new RegExp(`popovertarget="booking-menu-${short}"`, "i"));
+    const menu = html.slice(html.indexOf(`id="booking-menu-${short}"`));
+    expect(menu.slice(0, menu.indexOf("</div></div>"))).toContain("Move…");
+    // The half-hour card after it keeps its actions on the card.
+    expect(html).toContain(`data-booking-id="${next}" class=`);
+    expect(html).not.toContain(`id="booking-menu-${next}"`);
+  }, 120_000);
+
+  it("draws a line at the shop's time on today only, and offers new appointments on free time not yet past", async () => {
+    const on = addDays(date, 28);
+    await book(on, "13:00", "Noor Later");
+    await api.startPageClockAt(shopInstant(on, "11:07"));
+    try {
+      const today = (await admin.get(`/admin/calendar?date=${on}`)).text;
+      expect(today).toContain('data-testid="now-line"');
+      expect(today).toMatch(/data-testid="now-label"[^>]*>11:07</);
+      // Alex works 10:00–16:00 and has 13:00–13:30 booked: new appointments from now (on the five minutes) on.
+      expect(today).toContain(`New appointment with Alex, free 11:10 to 13:00`);
+      expect(today).toContain(`New appointment with Alex, free 13:30 to 16:00`);
+      expect(today).not.toContain(`New appointment with Alex, free 10:00`);
+      const tomorrow = (await admin.get(`/admin/calendar?date=${addDays(on, 1)}`)).text;
+      expect(tomorrow).not.toContain('data-testid="now-line"');
+    } finally {
+      await api.startPageClockAt(new Date());
+    }
   }, 120_000);
 
   it("sends anyone but an admin to the login", async () => {

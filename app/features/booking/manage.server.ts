@@ -143,7 +143,7 @@ export async function getBookingByToken(db: Db, token: BookingKey, options: Mana
  * The slot a move may reuse the time of: an appointment's own slot is released by the move, so its
  * time counts as free; a manual slot goes back on offer to everyone, so its time stays busy.
  */
-const ownTimeOf = (booking: BookingRecord) => (booking.slotKind === "appointment" ? booking.slotId : undefined);
+export const ownTimeOf = (booking: BookingRecord) => (booking.slotKind === "appointment" ? booking.slotId : undefined);
 
 /**
  * What the picker offers: the open dates and one date's start times for the booking's services and

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -11,13 +11,8 @@ import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/compone
 import type { AdminSlot } from "~/features/booking/booking.schema";
 import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking/manage.server";
 import { listAdminSlots } from "~/features/booking/slots.server";
-import { AdminDayView } from "~/features/booking/components/admin-day-view";
-import { PhoneBookingDialog } from "~/features/booking/components/phone-booking-dialog";
 import { paymentFormRedirect } from "~/features/payments/owner-payments.server";
 import { PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";
-import { listServices } from "~/features/services/services.server";
-import { listPublicTeam } from "~/features/team/team.server";
-import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import { formFailure } from "~/lib/form-action.server";
 import { parseId } from "~/lib/api.server";
@@ -35,16 +30,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("date") ?? "";
   const openDate = isCalendarDate(requested) && requested >= today ? requested : null;
   // Past dates cannot be chosen, so the calendars need this month onwards only.
-  const [slots, team, services] = await Promise.all([
-    listAdminSlots(context.db, { from: `${monthOf(today)}-01` }),
-    listPublicTeam(context.db),
-    listServices(context.db),
-  ]);
+  const slots = await listAdminSlots(context.db, { from: `${monthOf(today)}-01` });
   const cancelled = new URL(request.url).searchParams.get("cancelled");
   return {
     slots,
-    team,
-    services,
     today,
     openDate,
     mailEnabled: context.mailer.enabled,
@@ -71,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slots, team, services, today, openDate, mailEnabled, cancelled } = loaderData;
-  const [dayViewDate, setDayViewDate] = useState(openDate ?? today);
+  const { slots, today, openDate, mailEnabled, cancelled } = loaderData;
   const { run } = useAdminAction();
   const [bookedMonth, setBookedMonth] = useState(monthOf(openDate ?? today));
   const [availableMonth, setAvailableMonth] = useState(monthOf(today));
@@ -152,30 +140,18 @@ export default function AdminBookingsPage({ loaderData, actionData }: Route.Comp
           <span aria-hidden className="size-4 rounded bg-green-100 ring-1 ring-green-300" /> Days with available slots
         </span>
       </p>
-      <Card className="mb-6">
-        <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-1.5">
-            <h2 className="text-xl font-semibold leading-tight">Day View</h2>
-            <CardDescription>{formatShopDate(dayViewDate)}: each barber's bookings as blocks.</CardDescription>
-          </div>
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="grid gap-1 text-sm font-medium">
-              Day to show
-              <Input
-                type="date"
-                value={dayViewDate}
-                min={today}
-                onChange={(event) => event.target.value && setDayViewDate(event.target.value)}
-                className="w-auto"
-              />
-            </label>
-            <PhoneBookingDialog date={dayViewDate} services={services} team={team} />
-          </div>
-        </CardHeader>
-        <CardContent>
-          <AdminDayView date={dayViewDate} team={team} slots={byDate.get(dayViewDate) ?? []} />
-        </CardContent>
-      </Card>
+      <p className="mb-6 rounded-md border border-border bg-card p-4 text-sm">
+        Online booking runs on each barber's hours under{" "}
+        <Link to="/admin/team" className="font-semibold underline">
+          Team
+        </Link>
+        ; Available Slots are extra times opened by hand, and Booked Slots lists a day's bookings, to cancel one. The
+        day's bookings per barber, with booking for a caller, walk-ins, blocks, moves and attendance, are on the{" "}
+        <Link to={`/admin/calendar?date=${bookedDate ?? today}`} className="font-semibold underline">
+          Calendar
+        </Link>
+        .
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

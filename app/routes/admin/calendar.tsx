@@ -6,6 +6,9 @@ import { adminMoveSchema, blockSchema, walkInSchema } from "~/features/booking/b
 import { calendarQuerySchema, calendarRange, calendarUrl } from "~/features/booking/calendar-query";
 import { postCalendarFeed, takeShownFeed, withShownFeed } from "~/features/booking/calendar-feed-form.server";
 import { loadCalendar } from "~/features/booking/calendar.server";
+import { ownerMoveChoice } from "~/features/booking/calendar-move.server";
+import { listServices } from "~/features/services/services.server";
+import { listPublicTeam } from "~/features/team/team.server";
 import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
 import { moveBookingByAdmin } from "~/features/booking/manage.server";
 import { recordWalkIn } from "~/features/booking/walk-in.server";
@@ -26,16 +29,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const today = shopToday();
   const query = calendarQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = calendarRange(query, today);
-  const [calendar, shown] = await Promise.all([
+  const [calendar, shown, team, services, moveChoice] = await Promise.all([
     loadCalendar(context.db, { ...range, showCancelled: query.cancelled }),
     takeShownFeed(context, request),
+    listPublicTeam(context.db),
+    listServices(context.db),
+    query.move === undefined
+      ? null
+      : ownerMoveChoice(context.db, query.move, { date: query.moveDate, memberId: query.moveBarber }),
   ]);
   const payments = await ownerPaymentsOf(
     context.db,
     calendar.bookings.map((booking) => booking.id),
   );
   return withShownFeed(
-    { calendar, payments, query: { ...query, date: query.date ?? today }, today, now: shopMoment(), feed: shown.feed },
+    {
+      calendar,
+      payments,
+      query: { ...query, date: query.date ?? today },
+      today,
+      now: shopMoment(),
+      feed: shown.feed,
+      moveChoice,
+      team,
+      services,
+    },
     shown.headers,
   );
 }
@@ -65,9 +83,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     const fields = Object.fromEntries(form);
     switch (intent) {
       case "move": {
-        const request = adminMoveSchema.parse({ ...fields, override: form.get("override") === "on" });
+        // A time typed in the sheet is the owner's word over the free times offered.
+        const startTime = form.get("otherTime") || form.get("startTime");
+        const request = adminMoveSchema.parse({ ...fields, startTime, override: form.get("override") === "on" });
         const { booking } = await moveBookingByAdmin(context, idOf(form.get("bookingId"), "booking"), request);
-        target = calendarUrl(target, { date: booking.date, move: undefined });
+        target = calendarUrl(target, {
+          date: booking.date,
+          move: undefined,
+          moveDate: undefined,
+          moveBarber: undefined,
+        });
         break;
       }
       case "walk-in":

@@ -116,13 +116,13 @@ const SECTIONS = [
   {
     to: "/admin/calendar",
     title: "Calendar",
-    description: "The day's bookings per barber: move, walk-ins, breaks and attendance.",
+    description: "The day's bookings per barber: book for a caller, walk-ins, breaks, moves and attendance.",
     icon: CalendarDays,
   },
   {
     to: "/admin/bookings",
     title: "Booking Slots",
-    description: "Open appointment times and see who has booked.",
+    description: "Extra times opened by hand, and each day's bookings to cancel.",
     icon: CalendarClock,
   },
   {
@@ -342,9 +342,9 @@ function MailNotSetUpBanner() {
         </h2>
         <p>
           No mail server is set up, so customers get no confirmation or cancellation by mail and contact messages are
-          not forwarded to you. Everything is still saved here: see{" "}
-          <Link to="/admin/bookings" className="font-semibold underline">
-            Booking Slots
+          not forwarded to you. Everything is still saved here: see the{" "}
+          <Link to="/admin/calendar" className="font-semibold underline">
+            Calendar
           </Link>{" "}
           and{" "}
           <Link to="/admin/contact" className="font-semibold underline">

@@ -15,19 +15,34 @@ import type { AvailableTime } from "../availability";
 import type { AppointmentRequestInput, BookingConfirmation } from "../booking.schema";
 import { ANYONE } from "../use-booking-flow";
 
+/** An empty time chosen on the calendar: the dialog opens with its barber and time (`key` tells two clicks apart). */
+export interface NewAppointmentRequest {
+  key: number;
+  memberId: number;
+  startTime: string;
+}
+
 interface PhoneBookingDialogProps {
   date: string;
   services: readonly Service[];
   team: readonly PublicTeamMember[];
+  request?: NewAppointmentRequest | null | undefined;
 }
 
 /** The shop books for a customer on the phone: the same call, rules and guard as the booking page. */
-export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogProps) {
+export function PhoneBookingDialog({ date, services, team, request }: PhoneBookingDialogProps) {
   const [open, setOpen] = useState(false);
   const { run, pending } = useAdminAction();
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [member, setMember] = useState(ANYONE);
   const [startTime, setStartTime] = useState("");
+  const [openedFor, setOpenedFor] = useState<number | null>(null);
+  if (request && request.key !== openedFor) {
+    setOpenedFor(request.key);
+    setMember(String(request.memberId));
+    setStartTime(request.startTime);
+    setOpen(true);
+  }
   const [customer, setCustomer] = useState({ customerName: "", customerEmail: "", customerPhone: "", notes: "" });
   const able = team.filter((entry) => serviceIds.every((id) => entry.serviceIds.includes(id)));
   const memberId = able.some((entry) => String(entry.id) === member) ? member : ANYONE;
@@ -40,13 +55,15 @@ export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogP
         : null,
     ) ?? [];
   const starts = [...new Set(times.map((time) => time.startTime))];
+  // A time picked on the calendar that is not a free start: the next free one after it.
+  const chosenStart = starts.includes(startTime) ? startTime : (starts.find((start) => start >= startTime) ?? "");
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const body: AppointmentRequestInput = {
       ...customer,
       date,
-      startTime,
+      startTime: chosenStart,
       services: serviceIds,
       memberId: memberId === ANYONE ? undefined : memberId,
     };
@@ -97,7 +114,7 @@ export function PhoneBookingDialog({ date, services, team }: PhoneBookingDialogP
             </FormField>
             <FormField label="Time">
               {(props) => (
-                <NativeSelect {...props} value={startTime} onChange={(event) => setStartTime(event.target.value)}>
+                <NativeSelect {...props} value={chosenStart} onChange={(event) => setStartTime(event.target.value)}>
                   <option value="">{starts.length ? "Choose a time" : "No free time"}</option>
                   {starts.map((start) => (
                     <option key={start} value={start}>

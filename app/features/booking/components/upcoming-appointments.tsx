@@ -26,10 +26,16 @@ export function UpcomingAppointments({ slots, today, days }: { slots: AdminSlot[
   if (booked.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        No appointments today or in the next {days - 1} days.{" "}
-        <Link to="/admin/bookings" className="font-semibold text-accent-text underline">
-          Open booking slots
+        No appointments today or in the next {days - 1} days. Online booking runs on the barbers' hours: check them
+        under{" "}
+        <Link to="/admin/team" className="font-semibold text-accent-text underline">
+          the team's hours
         </Link>
+        , or book a caller on{" "}
+        <Link to="/admin/calendar" className="font-semibold text-accent-text underline">
+          the calendar
+        </Link>
+        .
       </p>
     );
   }
