@@ -6,7 +6,7 @@ import { customerIdFor } from "~/features/customers/customer-rows.server";
 import { getCustomer, listCustomers } from "~/features/customers/customers.server";
 import { shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { FILE_TOO_LARGE } from "./import.api";
+import { FILE_TOO_LARGE } from "./import.schema";
 
 /*
  * POST /api/import/customers with files in the shape of Fresha's, Booksy's and Square's client exports and a

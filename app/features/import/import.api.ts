@@ -6,9 +6,13 @@ import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { importCustomers } from "./customer-import.server";
-import { customerImportResultSchema, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, mappingFieldSchema } from "./import.schema";
-
-export const FILE_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it and import each part.`;
+import {
+  customerImportResultSchema,
+  FILE_TOO_LARGE,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  mappingFieldSchema,
+} from "./import.schema";
 
 /** Multer's refusals are the uploader's doing: a file over the limit is 413, anything else malformed 400. */
 function uploadError(error: unknown): HttpError {

@@ -28,6 +28,7 @@ export const CUSTOMER_FIELD_LABELS: Record<CustomerField, string> = {
 /** The most a client file may hold. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+export const FILE_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it and import each part.`;
 /** How many of the rows as they would be saved an answer shows. */
 export const PREVIEW_ROWS = 20;
 
