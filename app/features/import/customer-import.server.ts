@@ -45,12 +45,11 @@ function columnsOf(headers: string[], mapping: ColumnMapping): ImportColumn[] {
 const PLAIN_YES = /^(yes|true|1)$/i;
 
 const oneLineText = (value: string) => value.replace(/\s+/g, " ").trim();
-// Control characters other than line breaks and tabs have no place in notes.
-// eslint-disable-next-line no-control-regex
+/** Notes keep their line breaks (as LF) and tabs; other control characters have no place in them. */
 const notesText = (value: string) =>
   value
     .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+    .replace(/(?![\t\n])[\p{Cc}\u2028\u2029]/gu, "")
     .trim();
 
 type ReadRow = { skip: string } | Omit<PreviewRow, "action" | "row">;
