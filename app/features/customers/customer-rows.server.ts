@@ -141,6 +141,7 @@ export async function addImportedDetails(
   details: { notes: string; marketingConsentSource: string | null },
   now: Date,
 ) {
+  if (!details.notes && !details.marketingConsentSource) return;
   const { notes } = await trx.selectFrom("customers").select("notes").where("id", "=", id).executeTakeFirstOrThrow();
   const addNotes = details.notes !== "" && !notes.includes(details.notes);
   if (!addNotes && !details.marketingConsentSource) return;

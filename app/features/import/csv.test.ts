@@ -37,9 +37,11 @@ describe("reading a CSV file", () => {
   });
 
   it("pads short rows and drops fields past the header", () => {
-    expect(parseCsv(utf8("a,b,c\n1\n1,2,3,4\n"), 10).rows).toEqual([
+    expect(parseCsv(utf8("a,b,c\n1\n1,2,3,4\n,,\n1,\n"), 10).rows).toEqual([
       ["1", "", ""],
       ["1", "2", "3"],
+      ["", "", ""],
+      ["1", "", ""],
     ]);
   });
 
