@@ -1,4 +1,4 @@
-import { redirect, useFetcher } from "react-router";
+import { redirect, useFetcher, useLocation } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Button } from "~/components/ui/button";
 import { RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
@@ -94,7 +94,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = () => adminMeta("Import clients");
 
 export default function ImportClients({ loaderData, actionData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
+  // An import redirects here with its counts: a new address, so a new fetcher, and the dry run it answered is gone.
+  const fetcher = useFetcher<typeof action>({ key: `import-clients${useLocation().search}` });
   const answer = fetcher.data ?? actionData;
   const state = answer && "uploadId" in answer ? answer : undefined;
   const failure = answer && "message" in answer && typeof answer.message === "string" ? answer.message : null;
