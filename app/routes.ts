@@ -36,6 +36,7 @@ export default [
   route("admin/api", "routes/admin/api.tsx"),
   route("admin/customers", "routes/admin/customers.tsx"),
   route("admin/customers/:key", "routes/admin/customer.tsx"),
+  route("admin/import", "routes/admin/import.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("admin/settings", "routes/admin/settings.tsx"),
   route("admin/team", "routes/admin/team.tsx"),

@@ -11,6 +11,7 @@ import { contentVersion } from "~/db/content-version.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
 import { loadSettings } from "~/features/settings/settings.server";
+import { IMPORT_MAX_BYTES } from "~/features/import/import.schema";
 import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag, withNonce } from "./response-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -48,12 +49,16 @@ function isPrivatePage(req: Request) {
  */
 export const PAGE_BODY_LIMIT = 64 * 1024;
 
-/** The admin pages whose forms send images (multipart), and how many files each may send at once. */
-const UPLOAD_PAGES: Record<string, "one" | "batch"> = {
+/**
+ * The admin pages whose forms send files (multipart): how many images each may send at once, or one client file
+ * to import (up to its own limit).
+ */
+const UPLOAD_PAGES: Record<string, "one" | "batch" | "client file"> = {
   "/admin/products": "one",
   "/admin/gallery": "one",
   "/admin/blog": "one",
   "/admin/media": "batch",
+  "/admin/import": "client file",
 };
 
 /**
@@ -68,6 +73,7 @@ export function pageBodyLimit(
 ) {
   const uploads = UPLOAD_PAGES[req.path.toLowerCase().replace(/\/$/, "")];
   if (!uploads || !res.locals.user || !req.is("multipart/form-data")) return PAGE_BODY_LIMIT;
+  if (uploads === "client file") return PAGE_BODY_LIMIT + IMPORT_MAX_BYTES;
   return PAGE_BODY_LIMIT + (uploads === "batch" ? limits.uploadMaxFiles : 1) * limits.uploadMaxFileBytes;
 }
 

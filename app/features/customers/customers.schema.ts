@@ -14,8 +14,13 @@ export const attendanceSchema = z.object({
   attendance: z.enum(ATTENDANCE_VALUES, { error: ATTENDANCE_MESSAGE }).nullable(),
 });
 
+/** The most the owner's notes on a customer hold. */
+export const NOTES_MAX = 5000;
+
 export const customerNotesSchema = z.object({
-  notes: multiLine(z.string({ error: "Notes must be text" }).trim().max(5000, "Notes must be at most 5000 characters")),
+  notes: multiLine(
+    z.string({ error: "Notes must be text" }).trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+  ),
 });
 
 export const customerSearchSchema = z

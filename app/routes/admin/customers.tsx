@@ -29,7 +29,14 @@ const visit = (date: string | null) => (date ? formatShopDate(date, "short") : "
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { q, customers, erased } = loaderData;
   return (
-    <AdminPage title="Customers">
+    <AdminPage
+      title="Customers"
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/admin/import">Import clients</Link>
+        </Button>
+      }
+    >
       {erased && <SavedNotice>Customer erased: their personal data has been removed.</SavedNotice>}
       <Form method="get" role="search" className="mb-6 flex w-full max-w-xl items-end gap-3">
         <div className="grid flex-1 gap-2">

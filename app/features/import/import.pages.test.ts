@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCustomers } from "~/features/customers/customers.server";
+import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+
+/*
+ * /admin/import without JavaScript: the file is uploaded once and checked, a column's mapping changed and checked
+ * again, then imported, each step a plain post to the page's action; the file waits server-side under the id a
+ * hidden field carries.
+ */
+
+let api: TestApi;
+let admin: TestClient;
+
+beforeAll(async () => {
+  api = await startTestApi({ pages: true });
+  admin = await api.admin();
+}, 120_000);
+afterAll(() => api.close());
+
+const BOOKSY = "booksy-clients.csv";
+const post = (body: FormData | URLSearchParams) =>
+  admin.request("POST", "/admin/import", { body, headers: { origin: api.baseUrl, accept: "text/html" } });
+
+const uploadIdIn = (html: string) => /name="uploadId" value="([a-f0-9]{32})"/.exec(html)?.[1];
+
+describe("/admin/import without JavaScript", () => {
+  it("checks an uploaded file, checks it again with a column remapped, imports it and cannot import it twice", async () => {
+    const upload = new FormData();
+    upload.append("intent", "upload");
+    const bytes = fs.readFileSync(path.join(import.meta.dirname, "fixtures", BOOKSY));
+    upload.append("file", new File([new Uint8Array(bytes)], BOOKSY, { type: "text/csv" }));
+    const checked = await post(upload);
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.text).toContain("3 rows: 1 new customer, 0 merged");
+    expect(checked.text).toContain("Row 3: Neither a valid e-mail nor a valid phone");
+    const uploadId = uploadIdIn(checked.text);
+    expect(uploadId).toBeDefined();
+    // The address never carries the upload.
+    expect(checked.text).not.toContain(`import?${uploadId}`);
+
+    const mapping = {
+      "mapping:First name": "firstName",
+      "mapping:Last name": "lastName",
+      "mapping:Email": "email",
+      "mapping:Contact number": "phone",
+      "mapping:Date of birth": "ignore",
+      "mapping:Notes": "notes",
+      "mapping:Marketing consent": "marketingConsent",
+    };
+    const remapped = await post(new URLSearchParams({ intent: "check", uploadId: uploadId!, ...mapping }));
+    expect(remapped.status, remapped.text).toBe(200);
+    expect(remapped.text).toContain("3 rows: 2 new customers, 0 merged");
+    expect(remapped.text).toContain("+447700900654");
+    expect(await listCustomers(api.db)).toEqual([]);
+
+    const imported = await post(new URLSearchParams({ intent: "import", uploadId: uploadId!, ...mapping }));
+    expect(imported.status, imported.text).toBe(303);
+    expect(imported.headers.get("location")).toBe("/admin/import?saved=imported&created=2&merged=0&skipped=1");
+    expect((await listCustomers(api.db)).map((customer) => customer.name).toSorted()).toEqual([
+      "René Dupont",
+      "Zoë Brontë",
+    ]);
+    const page = await admin.get("/admin/import?saved=imported&created=2&merged=0&skipped=1");
+    expect(page.text).toContain("Clients imported: 2 new, 0 merged");
+
+    const again = await post(new URLSearchParams({ intent: "import", uploadId: uploadId!, ...mapping }));
+    expect(again.status).toBe(400);
+    expect(again.text).toContain("That upload has expired or was already imported");
+  }, 120_000);
+
+  it("is linked from the customers screen", async () => {
+    expect((await admin.get("/admin/customers")).text).toContain('href="/admin/import"');
+  }, 60_000);
+});
