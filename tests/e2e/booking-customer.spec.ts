@@ -15,6 +15,7 @@ import {
   publicSlots,
 } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 test("a customer books two services, sees fee and total, keeps a confirmation, and the cancel link frees the slot", async ({
   page,
@@ -360,8 +361,7 @@ test("a page opened with its choices in the address hydrates without errors and 
   const barber = await createBarber(owner, service);
   const date = nextWeekday();
 
-  await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, `/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
   await expect(times.getByRole("button", { name: "11:00 – 11:30" })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
