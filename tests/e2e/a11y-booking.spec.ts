@@ -10,6 +10,7 @@ import {
   futureDate,
   test,
 } from "../support/e2e-booking";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1440, height: 900 }, band: 5 },
@@ -30,7 +31,9 @@ for (const { name, viewport, band } of VIEWPORTS) {
       const date = futureDate(band);
       await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "11:00", repeatEveryMinutes: 30 });
 
-      await page.goto("/bookings");
+      // Hydrated in full before the flow: each step re-renders parts of the page React may still be
+      // hydrating, which on a busy machine took longer than an assertion waits.
+      await gotoHydrated(page, "/bookings");
       await expectNoSeriousViolations(page, `/bookings, ${name}`);
 
       await chooseBooking(page, {
@@ -72,7 +75,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await bookThroughApi(owner, slots.at(-1)!.id, services);
 
       await signIn(page);
-      await page.goto("/admin/bookings");
+      await gotoHydrated(page, "/admin/bookings");
       await (await calendarDay(page, "Booked slots calendar", date)).click();
       await (await calendarDay(page, "Available slots calendar", date)).click();
       await expect(page.getByRole("list", { name: /^Booked slots on/ })).toBeVisible();

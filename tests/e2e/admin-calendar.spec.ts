@@ -5,6 +5,7 @@ import { signIn } from "../support/e2e-auth";
 import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
 import { createBarber, createService, newCustomer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 /*
  * The owner's calendar (issue 24): a booking dragged to another barber and put back with Undo, moved
@@ -39,7 +40,8 @@ test.describe("at 1440 px", () => {
   test("the owner drags a booking to another barber and undoes it", async ({ page, owner }) => {
     const { alex, bea, date, who } = await setUp(owner);
     await signIn(page);
-    await page.goto(`/admin/calendar?date=${date}`);
+    // Hydrated in full: the drag reads the layout once and its pointer moves need the calendar's handlers.
+    await gotoHydrated(page, `/admin/calendar?date=${date}`);
     const block = column(page, alex).getByRole("listitem").filter({ hasText: who.customerName });
     await expect(block).toContainText("10:00 – 10:30");
 
@@ -82,7 +84,7 @@ for (const viewport of AXE_VIEWPORTS) {
     }) => {
       const { service, alex, bea, date, who } = await setUp(owner);
       await signIn(page);
-      await page.goto(`/admin/calendar?date=${date}&barber=${alex.id}`);
+      await gotoHydrated(page, `/admin/calendar?date=${date}&barber=${alex.id}`);
       const booking = column(page, alex).getByRole("listitem").filter({ hasText: who.customerName });
       await expect(booking).toBeVisible();
       // On a phone one barber at a time; at 1440 px all side by side.
@@ -143,7 +145,9 @@ for (const viewport of AXE_VIEWPORTS) {
     }) => {
       const { alex } = await setUp(owner);
       await signIn(page);
-      await page.goto("/admin/team");
+      // Hydrated in full: the post's answer re-renders parts of the page React may still be hydrating, which
+      // on a busy machine took longer than an assertion waits.
+      await gotoHydrated(page, "/admin/team");
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: alex.name }) });
       await card.getByRole("button", { name: "Calendar feed" }).click();
       const address = card.getByLabel(`${alex.name}'s calendar address (shown once: copy it now)`);
