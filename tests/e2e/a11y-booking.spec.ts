@@ -28,7 +28,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       owner,
     }) => {
       const services = await createTwoServices(owner);
-      const date = futureDate(band);
+      const date = await futureDate(owner, band);
       await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "11:00", repeatEveryMinutes: 30 });
 
       // Hydrated in full before the flow: each step re-renders parts of the page React may still be
@@ -49,7 +49,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const [slot] = await createSlots(owner, { dates: [futureDate(band)], startTime: "11:00", endTime: "11:30" });
+      const [slot] = await createSlots(owner, { dates: [await futureDate(owner, band)], startTime: "11:00", endTime: "11:30" });
       const booking = await bookThroughApi(owner, slot!.id, services);
 
       await page.goto(`/bookings/manage/${booking.manageToken}`);
@@ -64,7 +64,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("/admin/bookings has no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const date = futureDate(band);
+      const date = await futureDate(owner, band);
       const slots = await createSlots(owner, {
         dates: [date],
         startTime: "12:00",

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { whenSettled } from "../support/e2e-html";
 
 // Comparisons with the API may wait for other specs' changes to settle (see whenSettled).
@@ -19,6 +19,19 @@ const FEE_NOTE = /£8\.00 appointment fee/;
 
 /** The icon the public list draws: Scissors and Award as themselves, anything else the default. */
 const expectedIcon = (icon: string) => (icon === "Scissors" ? "scissors" : icon === "Award" ? "award" : "sparkles");
+
+/**
+ * Reloads the page between two reads of the API's services and answers them when both agree, so the page
+ * was rendered from that list: booking specs add services every few seconds on a busy run, and a list read
+ * once was often stale by the time every card had been checked.
+ */
+async function servicesAroundReload(page: Page, request: APIRequestContext) {
+  const read = async () => (await (await request.get("/api/services")).json()) as ApiService[];
+  const before = await read();
+  await page.reload();
+  expect(await read(), "no service changed while the page loaded").toEqual(before);
+  return before;
+}
 
 async function expectServiceCard(card: Locator, service: ApiService) {
   await expect(card.getByRole("heading", { level: 3 })).toHaveText(service.title);
@@ -46,8 +59,7 @@ test("Home: the hero, the first four services and the way on to prices, booking 
 
   const featured = page.getByRole("region", { name: "Featured Services" });
   await whenSettled(async () => {
-    const services = ((await (await request.get("/api/services")).json()) as ApiService[]).slice(0, 4);
-    await page.reload();
+    const services = (await servicesAroundReload(page, request)).slice(0, 4);
     const cards = featured.getByRole("article");
     await expect(cards).toHaveCount(Math.min(4, services.length), { timeout: 1000 });
     for (const [index, service] of services.entries()) await expectServiceCard(cards.nth(index), service);
@@ -83,8 +95,7 @@ test("Prices: four sections matching the categories, each service with its price
 
   const headings = { hair: "Hair Services", beard: "Beard Services", facial: "Facial Services", full: "Full Service" };
   await whenSettled(async () => {
-    const services = (await (await request.get("/api/services")).json()) as ApiService[];
-    await page.reload();
+    const services = await servicesAroundReload(page, request);
     for (const [category, heading] of Object.entries(headings)) {
       const section = page.getByRole("region", { name: heading });
       const inCategory = services.filter((service) => service.category === category);
