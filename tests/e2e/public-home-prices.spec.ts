@@ -33,6 +33,32 @@ async function servicesAroundReload(page: Page, request: APIRequestContext) {
   return before;
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every card of a section at once, in the list's order: its title, price, description and duration in one
+ * assertion per section, and the icons counted. Card by card, five assertions each, the list of fifty-odd
+ * services a busy run builds up took longer than whenSettled waits.
+ */
+async function expectServiceCards(cards: Locator, services: ApiService[]) {
+  await expect(cards).toHaveText(
+    services.map(
+      (service) =>
+        new RegExp(
+          "^" +
+            [service.title, pounds(service.price), service.description, `${service.duration} mins`]
+              .map((part) => `(?=[\\s\\S]*${escaped(part)})`)
+              .join(""),
+        ),
+    ),
+    { timeout: 1000 },
+  );
+  for (const icon of ["scissors", "award", "sparkles"]) {
+    const drawn = services.filter((service) => expectedIcon(service.icon) === icon).length;
+    await expect(cards.locator(`svg.lucide-${icon}`)).toHaveCount(drawn, { timeout: 1000 });
+  }
+}
+
 async function expectServiceCard(card: Locator, service: ApiService) {
   await expect(card.getByRole("heading", { level: 3 })).toHaveText(service.title);
   await expect(card).toContainText(pounds(service.price));
@@ -99,9 +125,7 @@ test("Prices: four sections matching the categories, each service with its price
     for (const [category, heading] of Object.entries(headings)) {
       const section = page.getByRole("region", { name: heading });
       const inCategory = services.filter((service) => service.category === category);
-      await expect(section.getByRole("article")).toHaveCount(inCategory.length, { timeout: 1000 });
-      for (const [index, service] of inCategory.entries())
-        await expectServiceCard(section.getByRole("article").nth(index), service);
+      await expectServiceCards(section.getByRole("article"), inCategory);
     }
   });
   // Every price reads £N.NN and every duration N mins.
