@@ -1,5 +1,24 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CLOCK_START, E2E_DATA_DIR, E2E_PORT } from "./tests/support/e2e-env";
+import { E2E_CLOCK_START, E2E_SERVERS, type E2eServer } from "./tests/support/e2e-env";
+
+/** One e2e server: the production build on a fresh data folder (tests/support/e2e-server.mjs). */
+const e2eServer = (name: string, { port, baseURL, dataDir }: E2eServer, env: Record<string, string> = {}) => ({
+  name,
+  command: "node tests/support/e2e-server.mjs",
+  url: `${baseURL}/api/services`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  // The server's warnings and errors come on stderr, which Playwright shows; its stdout is one line a request,
+  // thousands a run, that buried a failure's report in CI's output.
+  stdout: "ignore" as const,
+  env: {
+    PORT: String(port),
+    E2E_DATA_DIR: dataDir,
+    TEST_CLOCK_START: E2E_CLOCK_START,
+    TEST_CLOCK_ENABLED: "true",
+    ...env,
+  },
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -12,7 +31,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/report.json" }]],
   use: {
-    baseURL: E2E_BASE_URL,
+    baseURL: E2E_SERVERS.shared.baseURL,
     trace: "retain-on-failure",
     // Debian's headless shell, the kind of Chromium Playwright itself runs headless: it opened a context in a
     // third of full Chromium's time and ran the accessibility specs in 2.3 min against 3.6 (decision 037).
@@ -29,25 +48,32 @@ export default defineConfig({
       ],
     },
   },
+  // The two specs that change the whole shop run against servers of their own (decision 047), one test at a
+  // time there (a repeat of the spec must not turn the policy on under itself), alongside the others.
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /payments\.spec\.ts/ },
-    // The payments spec turns the shop's deposit policy on for a moment: run after every other spec, so no
-    // booking of another spec is asked for a deposit in that window.
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [/payments\.spec\.ts/, /admin-settings\.spec\.ts/],
+    },
     {
       name: "payments",
-      use: { ...devices["Desktop Chrome"] },
+      use: { ...devices["Desktop Chrome"], baseURL: E2E_SERVERS.payments.baseURL },
       testMatch: /payments\.spec\.ts/,
-      dependencies: ["chromium"],
+      workers: 1,
+    },
+    {
+      name: "settings",
+      use: { ...devices["Desktop Chrome"], baseURL: E2E_SERVERS.settings.baseURL },
+      testMatch: /admin-settings\.spec\.ts/,
+      workers: 1,
     },
   ],
-  webServer: {
-    command: "node tests/support/e2e-server.mjs",
-    url: `${E2E_BASE_URL}/api/services`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // The server's warnings and errors come on stderr, which Playwright shows; its stdout is one line a request,
-    // thousands a run, that buried a failure's report in CI's output.
-    stdout: "ignore",
-    env: { PORT: String(E2E_PORT), E2E_DATA_DIR, TEST_CLOCK_START: E2E_CLOCK_START, TEST_CLOCK_ENABLED: "true" },
-  },
+  // Started one after another, each in about 2 s (the two own servers seed no demo content: their specs make
+  // what they book).
+  webServer: [
+    e2eServer("Shop", E2E_SERVERS.shared),
+    e2eServer("Payments", E2E_SERVERS.payments, { SEED_DEMO_CONTENT: "false" }),
+    e2eServer("Settings", E2E_SERVERS.settings, { SEED_DEMO_CONTENT: "false" }),
+  ],
 });

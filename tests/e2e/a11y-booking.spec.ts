@@ -10,6 +10,7 @@ import {
   futureDate,
   test,
 } from "../support/e2e-booking";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1440, height: 900 }, band: 5 },
@@ -27,10 +28,12 @@ for (const { name, viewport, band } of VIEWPORTS) {
       owner,
     }) => {
       const services = await createTwoServices(owner);
-      const date = futureDate(band);
+      const date = await futureDate(owner, band);
       await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "11:00", repeatEveryMinutes: 30 });
 
-      await page.goto("/bookings");
+      // Hydrated in full before the flow: each step re-renders parts of the page React may still be
+      // hydrating, which on a busy machine took longer than an assertion waits.
+      await gotoHydrated(page, "/bookings");
       await expectNoSeriousViolations(page, `/bookings, ${name}`);
 
       await chooseBooking(page, {
@@ -46,7 +49,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const [slot] = await createSlots(owner, { dates: [futureDate(band)], startTime: "11:00", endTime: "11:30" });
+      const [slot] = await createSlots(owner, { dates: [await futureDate(owner, band)], startTime: "11:00", endTime: "11:30" });
       const booking = await bookThroughApi(owner, slot!.id, services);
 
       await page.goto(`/bookings/manage/${booking.manageToken}`);
@@ -61,7 +64,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("/admin/bookings has no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const date = futureDate(band);
+      const date = await futureDate(owner, band);
       const slots = await createSlots(owner, {
         dates: [date],
         startTime: "12:00",
@@ -72,7 +75,7 @@ for (const { name, viewport, band } of VIEWPORTS) {
       await bookThroughApi(owner, slots.at(-1)!.id, services);
 
       await signIn(page);
-      await page.goto("/admin/bookings");
+      await gotoHydrated(page, "/admin/bookings");
       await (await calendarDay(page, "Booked slots calendar", date)).click();
       await (await calendarDay(page, "Available slots calendar", date)).click();
       await expect(page.getByRole("list", { name: /^Booked slots on/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 /** Each public screen, plus the states that add content: an open menu, a dialog, validation errors. */
 async function publicPaths(page: Page) {
@@ -28,8 +29,7 @@ for (const viewport of AXE_VIEWPORTS) {
     test(`public pages have no serious or critical accessibility violations (${viewport.name})`, async ({ page }) => {
       test.setTimeout(180_000);
       for (const path of await publicPaths(page)) {
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await gotoHydrated(page, path);
         await expectNoSeriousViolations(page, path);
       }
     });
@@ -37,8 +37,7 @@ for (const viewport of AXE_VIEWPORTS) {
     test(`interactive states stay accessible: menu, gallery view, FAQ answer, form errors (${viewport.name})`, async ({
       page,
     }) => {
-      await page.goto("/gallery");
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, "/gallery");
       if (viewport.name === "phone") {
         await page.getByRole("button", { name: "Open menu" }).click();
         await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeVisible();
@@ -49,8 +48,7 @@ for (const viewport of AXE_VIEWPORTS) {
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoSeriousViolations(page, "/gallery larger view");
 
-      await page.goto("/faq");
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, "/faq");
       await page.getByRole("main").getByRole("button").first().click();
       await expectNoSeriousViolations(page, "/faq with an answer open");
 
@@ -61,8 +59,7 @@ for (const viewport of AXE_VIEWPORTS) {
           body: '<!doctype html><html lang="en"><title>Map</title><main>Map</main></html>',
         }),
       );
-      await page.goto("/contact");
-      await page.waitForLoadState("networkidle");
+      await gotoHydrated(page, "/contact");
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Invalid email address")).toBeVisible();
       await page.getByRole("button", { name: "Show map" }).click();

@@ -7,6 +7,7 @@ import { AXE_VIEWPORTS, expectNoSeriousViolations } from "../support/e2e-axe";
 import { createBarber, createService, newCustomer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";
 import { e2eToday } from "../support/e2e-env";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 /*
  * The owner's calendar (issue 24): a booking dragged to another barber and put back with Undo, moved
@@ -39,14 +40,21 @@ test.describe("at 1440 px", () => {
   test("the owner drags a booking to another barber and undoes it", async ({ page, owner }) => {
     const { alex, bea, date, who } = await setUp(owner);
     await signIn(page);
-    await page.goto(`/admin/calendar?date=${date}`);
+    // Hydrated in full: the drag reads the layout once and its pointer moves need the calendar's handlers.
+    await gotoHydrated(page, `/admin/calendar?date=${date}`);
     const block = column(page, alex).getByRole("listitem").filter({ hasText: who.customerName });
     await expect(block).toContainText("10:00 – 10:30");
 
     const handle = block.getByRole("button", { name: `Drag ${who.customerName}'s booking` });
+    // Every barber has a column, other tests' and earlier repeats' too, so the day may be wider than the
+    // screen: bring Bea's column into view, and Alex's beside it, before the layout is read.
+    await column(page, bea).scrollIntoViewIfNeeded();
+    await handle.scrollIntoViewIfNeeded();
+    await expect(handle).toBeInViewport();
     const from = (await handle.boundingBox())!;
     const blockTop = (await block.boundingBox())!.y;
     const target = (await column(page, bea).boundingBox())!;
+    expect(target.x + target.width / 2, "the middle of Bea's column is on screen").toBeLessThan(1440);
     const firstMinute = Number(await column(page, bea).getAttribute("data-first-minute"));
     const pxPerMinute = Number(await column(page, bea).getAttribute("data-px-per-minute"));
     const grabX = from.x + from.width / 2;
@@ -83,7 +91,7 @@ for (const viewport of AXE_VIEWPORTS) {
     }) => {
       const { service, alex, bea, date, who } = await setUp(owner);
       await signIn(page);
-      await page.goto(`/admin/calendar?date=${date}&barber=${alex.id}`);
+      await gotoHydrated(page, `/admin/calendar?date=${date}&barber=${alex.id}`);
       const booking = column(page, alex).getByRole("listitem").filter({ hasText: who.customerName });
       await expect(booking).toBeVisible();
       // On a phone one barber at a time; at 1440 px all side by side.
@@ -153,7 +161,9 @@ for (const viewport of AXE_VIEWPORTS) {
     }) => {
       const { alex } = await setUp(owner);
       await signIn(page);
-      await page.goto("/admin/team");
+      // Hydrated in full: the post's answer re-renders parts of the page React may still be hydrating, which
+      // on a busy machine took longer than an assertion waits.
+      await gotoHydrated(page, "/admin/team");
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: alex.name }) });
       await card.getByRole("button", { name: "Calendar feed" }).click();
       const address = card.getByLabel(`${alex.name}'s calendar address (shown once: copy it now)`);

@@ -65,7 +65,7 @@ test("a team member is added without JavaScript, with no service ticked to start
 
 test("a booking is cancelled from the admin list without JavaScript", async ({ page, owner }) => {
   const service = await createService(owner, { title: unique("No-JS Trim"), price: 12, duration: 30 });
-  const day = futureDate(9);
+  const day = await futureDate(owner, 9);
   // Inside the opening hours of every day of the week, whichever day five days from now is.
   const [slot] = await createSlots(owner, { dates: [day], startTime: "11:00", endTime: "11:30" });
   const booking = await bookThroughApi(owner, slot!.id, [service]);
@@ -224,7 +224,7 @@ test("a contact message is deleted without JavaScript", async ({ page }) => {
 
 test("a customer's notes are saved without JavaScript", async ({ page, owner }) => {
   const service = await createService(owner, { title: unique("No-JS Notes Cut"), price: 15, duration: 30 });
-  const [slot] = await createSlots(owner, { dates: [futureDate(10)], startTime: "11:00", endTime: "11:30" });
+  const [slot] = await createSlots(owner, { dates: [await futureDate(owner, 10)], startTime: "11:00", endTime: "11:30" });
   const who = {
     customerName: "Nora Notes",
     customerEmail: `${unique("nora").replace(/\W/g, "")}@example.com`,
@@ -369,7 +369,7 @@ test.describe("with JavaScript", () => {
 
   test("a closure over a booking lists it before saving, and cancels it when chosen", async ({ page, owner }) => {
     const service = await createService(owner, { title: unique("Closure Cut"), price: 14, duration: 30 });
-    const day = futureDate(11);
+    const day = await futureDate(owner, 11);
     const [slot] = await createSlots(owner, { dates: [day], startTime: "11:00", endTime: "11:30" });
     const booking = await bookThroughApi(owner, slot!.id, [service]);
     await signIn(page);

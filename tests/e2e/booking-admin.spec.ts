@@ -138,7 +138,7 @@ test("a slot a customer books while the admin's list is open is not deleted: the
   owner,
 }) => {
   const services = await createTwoServices(owner);
-  const date = futureDate(7);
+  const date = await futureDate(owner, 7);
   const [slot] = await createSlots(owner, { dates: [date], startTime: "11:00", endTime: "11:30" });
   await signIn(page);
   await page.goto("/admin/bookings");

@@ -15,6 +15,7 @@ import {
   publicSlots,
 } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 test("a customer books two services, sees fee and total, keeps a confirmation, and the cancel link frees the slot", async ({
   page,
@@ -22,7 +23,7 @@ test("a customer books two services, sees fee and total, keeps a confirmation, a
   customer,
 }) => {
   const services = await createTwoServices(owner);
-  const date = futureDate(0);
+  const date = await futureDate(owner, 0);
   const [slot] = await createSlots(owner, { dates: [date], startTime: "10:00", endTime: "10:45" });
 
   await page.goto("/bookings");
@@ -89,7 +90,7 @@ test("of two customers racing for one slot, one books and the other is told plai
   customer,
 }) => {
   const services = await createTwoServices(owner);
-  const date = futureDate(1);
+  const date = await futureDate(owner, 1);
   await createSlots(owner, { dates: [date], startTime: "11:15", endTime: "11:45" });
 
   const people = [
@@ -134,7 +135,7 @@ test("the details form checks its fields and the submit waits for a service and 
   customer,
 }) => {
   const services = await createTwoServices(owner);
-  const date = futureDate(2);
+  const date = await futureDate(owner, 2);
   await createSlots(owner, { dates: [date], startTime: "12:30", endTime: "13:00" });
 
   await page.goto("/bookings");
@@ -157,7 +158,7 @@ test("the details form checks its fields and the submit waits for a service and 
 
 test("the calendar offers only dates with free slots and works from the keyboard", async ({ page, owner }) => {
   const services = await createTwoServices(owner);
-  const date = futureDate(3);
+  const date = await futureDate(owner, 3);
   await createSlots(owner, { dates: [date], startTime: "13:00", endTime: "14:00", repeatEveryMinutes: 20 });
 
   await page.goto("/bookings");
@@ -360,8 +361,7 @@ test("a page opened with its choices in the address hydrates without errors and 
   const barber = await createBarber(owner, service);
   const date = nextWeekday();
 
-  await page.goto(`/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, `/bookings?service=${service.id}&barber=${barber.id}&date=${date}&time=time:11:00`);
   const times = page.getByRole("group", { name: `Times on ${formatShopDate(date)}` });
   await expect(times.getByRole("button", { name: "11:00 – 11:30" })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Name", { exact: true }).fill(customer.customerName);

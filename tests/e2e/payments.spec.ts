@@ -10,8 +10,10 @@ import { addressOf, barberWithOneTime, fullDay, offerPathFromTheMail } from "../
 
 /*
  * Deposits and no-show fees on a phone, against the e2e server's loopback Stripe double (its own checkout page
- * pays the session and posts the signed webhook back). The shop asks for money only while a test books: the
- * policy is set just before and put back to "none" straight after, so other specs keep booking without payment.
+ * pays the session and posts the signed webhook back). The spec has a server of its own (the "payments" project
+ * in playwright.config.ts), so no other spec books under its policy. Within it the shop asks for money only
+ * while a test books: the policy is set just before and put back to "none" straight after, so what a test sets
+ * up first (the full day of the waitlist test) is booked without payment.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });

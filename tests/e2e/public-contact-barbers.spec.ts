@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
 import { expectToast, unique } from "../support/e2e-fixtures";
 import { withShopClock } from "~/lib/shop-time";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 /** Records every request to a Google host, and answers map frames locally so tests never leave the machine. */
 async function watchGoogle(page: Page) {
@@ -131,7 +132,8 @@ test("Contact: location, phone and hours; the map loads only after Show map; Get
   page,
 }) => {
   const google = await watchGoogle(page);
-  await page.goto("/contact");
+  // Hydrated in full, so that a request its scripts or effects made would be in by the check below.
+  await gotoHydrated(page, "/contact");
   const main = page.getByRole("main");
   await expect(main).toContainText("57 Yorkshire Street");
   await expect(main.getByRole("link", { name: "0161 624 9876" }).first()).toHaveAttribute("href", "tel:+441616249876");
@@ -145,7 +147,6 @@ test("Contact: location, phone and hours; the map loads only after Show map; Get
     /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=.*Oldham/,
   );
 
-  await page.waitForLoadState("networkidle");
   expect(google).toEqual([]);
   await expect(main.locator("iframe")).toHaveCount(0);
   await main.getByRole("button", { name: "Show map" }).click();

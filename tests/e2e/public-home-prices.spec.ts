@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { whenSettled } from "../support/e2e-html";
 
 // Comparisons with the API may wait for other specs' changes to settle (see whenSettled).
@@ -19,6 +19,45 @@ const FEE_NOTE = /£8\.00 appointment fee/;
 
 /** The icon the public list draws: Scissors and Award as themselves, anything else the default. */
 const expectedIcon = (icon: string) => (icon === "Scissors" ? "scissors" : icon === "Award" ? "award" : "sparkles");
+
+/**
+ * Reloads the page between two reads of the API's services and answers them when both agree, so the page
+ * was rendered from that list: booking specs add services every few seconds on a busy run, and a list read
+ * once was often stale by the time every card had been checked.
+ */
+async function servicesAroundReload(page: Page, request: APIRequestContext) {
+  const read = async () => (await (await request.get("/api/services")).json()) as ApiService[];
+  const before = await read();
+  await page.reload();
+  expect(await read(), "no service changed while the page loaded").toEqual(before);
+  return before;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every card of a section at once, in the list's order: its title, price, description and duration in one
+ * assertion per section, and the icons counted. Card by card, five assertions each, the list of fifty-odd
+ * services a busy run builds up took longer than whenSettled waits.
+ */
+async function expectServiceCards(cards: Locator, services: ApiService[]) {
+  await expect(cards).toHaveText(
+    services.map(
+      (service) =>
+        new RegExp(
+          "^" +
+            [service.title, pounds(service.price), service.description, `${service.duration} mins`]
+              .map((part) => `(?=[\\s\\S]*${escaped(part)})`)
+              .join(""),
+        ),
+    ),
+    { timeout: 1000 },
+  );
+  for (const icon of ["scissors", "award", "sparkles"]) {
+    const drawn = services.filter((service) => expectedIcon(service.icon) === icon).length;
+    await expect(cards.locator(`svg.lucide-${icon}`)).toHaveCount(drawn, { timeout: 1000 });
+  }
+}
 
 async function expectServiceCard(card: Locator, service: ApiService) {
   await expect(card.getByRole("heading", { level: 3 })).toHaveText(service.title);
@@ -46,8 +85,7 @@ test("Home: the hero, the first four services and the way on to prices, booking 
 
   const featured = page.getByRole("region", { name: "Featured Services" });
   await whenSettled(async () => {
-    const services = ((await (await request.get("/api/services")).json()) as ApiService[]).slice(0, 4);
-    await page.reload();
+    const services = (await servicesAroundReload(page, request)).slice(0, 4);
     const cards = featured.getByRole("article");
     await expect(cards).toHaveCount(Math.min(4, services.length), { timeout: 1000 });
     for (const [index, service] of services.entries()) await expectServiceCard(cards.nth(index), service);
@@ -83,14 +121,11 @@ test("Prices: four sections matching the categories, each service with its price
 
   const headings = { hair: "Hair Services", beard: "Beard Services", facial: "Facial Services", full: "Full Service" };
   await whenSettled(async () => {
-    const services = (await (await request.get("/api/services")).json()) as ApiService[];
-    await page.reload();
+    const services = await servicesAroundReload(page, request);
     for (const [category, heading] of Object.entries(headings)) {
       const section = page.getByRole("region", { name: heading });
       const inCategory = services.filter((service) => service.category === category);
-      await expect(section.getByRole("article")).toHaveCount(inCategory.length, { timeout: 1000 });
-      for (const [index, service] of inCategory.entries())
-        await expectServiceCard(section.getByRole("article").nth(index), service);
+      await expectServiceCards(section.getByRole("article"), inCategory);
     }
   });
   // Every price reads £N.NN and every duration N mins.

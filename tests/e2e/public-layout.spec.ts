@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../support/e2e-auth";
 import { E2E_CLOCK_START } from "../support/e2e-env";
+import { gotoHydrated } from "../support/e2e-hydration";
 
 const NAV = ["Home", "Gallery", "Prices", "Products", "Barbers Near Me", "Book Appointments", "Blog", "Contact"];
 const NAV_HREFS = ["/", "/gallery", "/prices", "/products", "/barbers-near-me", "/bookings", "/blog", "/contact"];
@@ -129,8 +130,7 @@ test.describe("mobile menu", () => {
   });
 
   test("animates its height when it opens and when it closes", async ({ page }) => {
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/");
     // Heights frame by frame from the toggle until the menu's own animation ends (a busy machine may take
     // longer than the animation's 0.25 s to get there).
     const sampleHeightsAfterToggle = () =>
@@ -165,8 +165,7 @@ test.describe("mobile menu", () => {
   });
 
   test("works from the keyboard: Enter opens it, Tab reaches the links, Escape closes it", async ({ page }) => {
-    await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/contact");
     await page.getByRole("button", { name: "Open menu" }).focus();
     await page.keyboard.press("Enter");
     const menu = mainNav(page);
@@ -237,8 +236,7 @@ test.describe("page transitions", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("the old page fades out before the new one fades in, 0.3 s each", async ({ page }) => {
-    await page.goto("/prices");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/prices");
     const started = Date.now();
     await recordTransition(page, "Contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
@@ -270,19 +268,27 @@ test.describe("page transitions", () => {
 
   test("visitors who ask for reduced motion get the new page without a fade", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/prices");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/prices");
     await recordTransition(page, "Contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
-    await page.waitForTimeout(400);
+    // A fade-out would have run before the swap, so its events are in. A fade-in would start with the new
+    // page: the wrapper has none (reading its animations works out its style now), and after two more frames
+    // no animationstart has come either.
+    const onWrapper = await page.evaluate(async () => {
+      for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+      return document
+        .querySelector("main")!
+        .parentElement!.getAnimations()
+        .map((animation) => (animation as CSSAnimation).animationName);
+    });
+    expect(onWrapper).toEqual([]);
     const { samples, animations } = await transitionRecord(page);
     expect(animations).toEqual([]);
     expect(samples.every((sample) => sample.opacity === 1)).toBe(true);
   });
 
   test("a pending bar runs along the top while the next page's data loads", async ({ page }) => {
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/gallery\.data/, async (route) => {
@@ -322,7 +328,7 @@ test.describe("not found", () => {
 test("every public page hydrates without errors, hydration mismatches or Content-Security-Policy violations", async ({
   page,
 }) => {
-  // Every public page loaded to network idle: more than the usual 30 s on a busy machine.
+  // Every public page hydrated in full: more than the usual time on a busy machine.
   test.slow();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`${page.url()} pageerror: ${error.message}`));
@@ -350,8 +356,7 @@ test("every public page hydrates without errors, hydration mismatches or Content
     "/barbers-near-me",
     `/barbers/${barber!.slug}`,
   ]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, path);
     // Hydrated: the client router handles a link without a document request.
     const documents: string[] = [];
     const listener = (request: { resourceType(): string; url(): string }) => {
@@ -364,8 +369,7 @@ test("every public page hydrates without errors, hydration mismatches or Content
     expect(documents, path).toEqual([]);
   }
   // Contact form validation runs the zod schema, which must not probe for eval under the CSP.
-  await page.goto("/contact");
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, "/contact");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Invalid email address")).toBeVisible();
   expect(problems).toEqual([]);

@@ -90,10 +90,19 @@ export async function createSlots(
 
 /**
  * A shop date in the test's own band of 30 days (band 0 starts a month ahead,
- * clear of the demo slots): specs that count slots never share a date, and the
- * random day within the band keeps repeated runs against one server apart.
+ * clear of the demo slots) that no slot holds yet: specs that count slots never
+ * share a date, and a repeat of a test against one server (`--repeat-each`)
+ * picks another day rather than a time it made before.
  */
-export const futureDate = (band: number) => addDays(e2eToday(), 30 + band * 30 + Math.floor(Math.random() * 30));
+export async function futureDate(api: APIRequestContext, band: number) {
+  const days = Array.from({ length: 30 }, (_, day) => addDays(e2eToday(), 30 + band * 30 + day));
+  const response = await api.get(`/api/booking-slots?admin=true&from=${days[0]}&to=${days.at(-1)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const held = new Set(((await response.json()) as AdminSlot[]).map((slot) => slot.date));
+  const free = days.filter((date) => !held.has(date));
+  expect(free.length, `a day of band ${band} with no slot yet`).toBeGreaterThan(0);
+  return free[Math.floor(Math.random() * free.length)]!;
+}
 
 /**
  * Two consecutive dates of one month inside `band`. The pair steps back a day

@@ -1,18 +1,51 @@
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { shopInstant, shopToday } from "../../app/lib/shop-time";
 
-/** Shared by the Playwright config, its server and the specs. */
+/** Shared by the Playwright config, its servers and the specs. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN = { username: "owner", password: "e2e-owner-password" };
-/** The e2e server's data folder (it starts empty each run), so a spec can reach the database behind it. */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `barber-e2e-${E2E_PORT}`);
+
+export interface E2eServer {
+  port: number;
+  baseURL: string;
+  /** Its data folder (emptied at start), so a spec can reach the database and the mails behind it. */
+  dataDir: string;
+}
+
+const e2eServer = (port: number, dataDir = path.join(os.tmpdir(), `barber-e2e-${port}`)): E2eServer => ({
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
+  dataDir,
+});
+
+/**
+ * The run's servers: the same build, each on a database of its own. Most specs share the first; the two
+ * specs that change what every page of the shop says or asks (the payments spec turns a deposit policy on,
+ * the settings spec changes the phone number, the hours and the closures) each have one of their own, so
+ * no other spec ever runs under their changes (decision 047).
+ */
+export const E2E_SERVERS = {
+  shared: e2eServer(E2E_PORT, process.env.E2E_DATA_DIR),
+  payments: e2eServer(E2E_PORT + 1),
+  settings: e2eServer(E2E_PORT + 1000),
+} as const;
+
+export const E2E_BASE_URL = E2E_SERVERS.shared.baseURL;
+
+/** The data folder of the server the running test talks to: the one its project's baseURL names. */
+export function e2eDataDir() {
+  const { baseURL } = test.info().project.use;
+  const server = Object.values(E2E_SERVERS).find((candidate) => candidate.baseURL === baseURL);
+  if (!server) throw new Error(`No e2e server of this run answers at ${baseURL}`);
+  return server.dataDir;
+}
 
 /**
  * The instant the e2e server's shop clock starts at (TEST_CLOCK_START, decision 026): 10:00 in the shop on the
  * real day of the run, so a spec about "later today" finds opening hours left at any hour, while dates stay the
- * real ones the specs compute. Set once by the Playwright runner; its workers and server inherit it.
+ * real ones the specs compute. Set once by the Playwright runner; its workers and servers inherit it.
  */
 export const E2E_CLOCK_START = (process.env.E2E_CLOCK_START ??= shopInstant(shopToday(), "10:00").toISOString());
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { E2E_DATA_DIR } from "./e2e-env";
+import { e2eDataDir } from "./e2e-env";
 
-/* The mails the e2e server sent, as its SMTP double keeps them (tests/support/e2e-server.mjs). */
+/* The mails the e2e server of the running test sent, as its SMTP double keeps them (tests/support/e2e-server.mjs). */
 
 export interface E2eMail {
   to: string[];
@@ -12,7 +12,7 @@ export interface E2eMail {
 }
 
 export function sentMails(to: string): E2eMail[] {
-  const dir = path.join(E2E_DATA_DIR, "mails");
+  const dir = path.join(e2eDataDir(), "mails");
   return fs
     .readdirSync(dir)
     .toSorted()

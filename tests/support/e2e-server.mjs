@@ -63,7 +63,8 @@ cleanups.push(() => sink.close());
 
 // Stripe's API is a loopback double (tests/support/stripe-double.ts) with its own checkout page: its "Pay" button
 // completes the session, posts the signed webhook to this server and goes back to the shop's success page.
-// Keys alone change nothing: the shop's policy stays "none" unless a spec sets one (tests/e2e/payments.spec.ts).
+// Keys alone change nothing: the shop's policy stays "none" unless a spec sets one (tests/e2e/payments.spec.ts, on a
+// server of its own).
 const { startStripeDouble, stripeDoubleEnv } = await import("./stripe-double.ts");
 const stripe = await startStripeDouble();
 stripe.deliverTo(`http://127.0.0.1:${port}/api/payments/webhook`);
