@@ -277,6 +277,7 @@ export async function keepDeletedBookingInMails(db: Db, booking: MailBooking & {
  */
 export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>, emails: ReadonlySet<string>) {
   await forgetBookingTexts(db, bookingIds);
+  // Payment mails queued before they carried their booking's id name it by its reference.
   const references =
     bookingIds.size === 0
       ? new Set<string>()
@@ -295,7 +296,7 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>,
     const deletedAddress = payload.deletedBooking?.customerEmail.toLowerCase();
     const aboutThem =
       job.kind === PAYMENT_MAIL_JOB
-        ? references.has(payload.reference ?? "")
+        ? bookingIds.has(payload.bookingId ?? 0) || references.has(payload.reference ?? "")
         : bookingIds.has(payload.bookingId ?? 0) || (deletedAddress !== undefined && emails.has(deletedAddress));
     const toShop =
       payload.mail === "shop-cancellation" || payload.mail === "shop-notice" || payload.mail === "shop-reschedule";

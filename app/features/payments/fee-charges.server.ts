@@ -16,7 +16,6 @@ import {
   feeReasonOfBooking,
   findPayment,
   loadPaymentView,
-  mailAbout,
   queuePaymentMail,
 } from "./payment-records.server";
 import { loadPaymentRules, requireStripeKeys, type StripeKeys } from "./payment-settings.server";
@@ -95,7 +94,8 @@ async function settleCharged(db: Db, request: ChargeRequest, intentId: string, n
     if (booking) {
       await queuePaymentMail(
         trx,
-        { ...mailAbout(booking, "fee-charged", request.amountPence), reason: request.reason },
+        booking,
+        { kind: "fee-charged", amountPence: request.amountPence, reason: request.reason },
         now,
       );
     }
@@ -300,7 +300,8 @@ export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = clock
       .execute();
     await queuePaymentMail(
       trx,
-      { ...mailAbout(booking, "payment-link", rules.noShowFeePence), link: session.url ?? "" },
+      booking,
+      { kind: "payment-link", amountPence: rules.noShowFeePence, link: session.url ?? "" },
       now,
     );
   });

@@ -279,6 +279,30 @@ describe("a no-show fee whose answer from Stripe never came (a crash while the f
   });
 });
 
+describe("a payment mail's job", () => {
+  it("carries the booking's id, not the customer's name or address, and mails nobody once they are erased", async () => {
+    const email = "payload@example.com";
+    const id = await paidBooking("deposit", email);
+    const mailJobs = () =>
+      api.db.selectFrom("jobs").select(["id", "payload"]).where("kind", "=", "payment-mail").where("state", "=", "pending");
+    const before = new Set((await mailJobs().execute()).map((job) => job.id));
+    // The refund is asked of Stripe in the request; its mail waits in the queue.
+    expect((await refund(id, { amount: 5 }, "payload-refund")).status).toBe(200);
+    const queued = (await mailJobs().execute()).filter((job) => !before.has(job.id));
+    expect(queued).toHaveLength(1);
+    expect(JSON.parse(queued[0]!.payload)).toMatchObject({ kind: "refund", bookingId: id, amountPence: 500 });
+    expect(queued[0]!.payload).not.toMatch(/payload@|Sam|Taylor/i);
+
+    const { customer_id } = await api.db
+      .selectFrom("bookings")
+      .select("customer_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect((await admin.delete(`/api/customers/${customer_id}`)).status).toBe(200);
+    expect(await subjectsTo(email)).not.toContainEqual(expect.stringMatching(/refund/i));
+  });
+});
+
 describe("a charge left charging by a crash before charges kept their key", () => {
   it("is found among the customer's payments at Stripe and settled, or released when Stripe has none", async () => {
     const charged = await paidBooking("card", "old-charged@example.com");

@@ -1,9 +1,10 @@
-import type { AppContext } from "~/context";
-import type { Job, JobHandler, JobHandlers } from "~/features/jobs/jobs.server";
+import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import type { Db } from "~/db/client.server";
+import { loadBooking } from "~/features/booking/booking-record.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
-import { paymentMail, type PaymentMail } from "./payment-mail.server";
-import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type RefundJob } from "./payment-records.server";
+import { paymentMail } from "./payment-mail.server";
+import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type PaymentMailJob, type RefundJob } from "./payment-records.server";
 import {
   PAYMENT_CHARGE_CHECK_JOB,
   reconcileCharge,
@@ -14,9 +15,6 @@ import { PAYMENT_EVENT_JOB, expireUnpaid, handleStripeEvent, type PaymentEventJo
 import { runRefund } from "./refunds.server";
 
 /* The payment side of the job queue. A throw is a failed attempt: the queue retries it with backoff. */
-
-const jobMessageId = (ctx: AppContext, job: Job) =>
-  `<job-${job.id}.${job.kind}@${new URL(ctx.config.publicUrl).hostname}>`;
 
 const stripeEvent: JobHandler = {
   run: (ctx, payload) => handleStripeEvent(ctx, payload as PaymentEventJob),
@@ -43,10 +41,37 @@ const chargeCheck: JobHandler = {
   },
 };
 
+/** The booking a payment mail is about; a job queued before mails carried ids names it by its reference. */
+async function bookingOfMail(db: Db, payload: Partial<PaymentMailJob> & { reference?: string }) {
+  if (payload.bookingId !== undefined) return loadBooking(db, { id: payload.bookingId });
+  if (!payload.reference) return undefined;
+  const row = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("reference", "=", payload.reference)
+    .executeTakeFirst();
+  return row && loadBooking(db, { id: row.id });
+}
+
 const mail: JobHandler = {
   async run(ctx, payload, job) {
     if (!ctx.mailer.enabled) return;
-    const message = paymentMail(ctx.config, await loadSettings(ctx.db), payload as PaymentMail);
+    const details = payload as PaymentMailJob;
+    const booking = await bookingOfMail(ctx.db, details);
+    // Deleted, or erased since: there is nobody to tell.
+    if (!booking?.customerEmail) return;
+    const message = paymentMail(ctx.config, await loadSettings(ctx.db), {
+      kind: details.kind,
+      amountPence: details.amountPence,
+      link: details.link,
+      reason: details.reason,
+      to: booking.customerEmail,
+      customerName: booking.customerName,
+      reference: booking.reference,
+      date: booking.date,
+      startTime: booking.startTime,
+      endTime: booking.endTime,
+    });
     await ctx.mailer.send({ ...message, messageId: jobMessageId(ctx, job) });
   },
 };

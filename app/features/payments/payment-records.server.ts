@@ -23,21 +23,22 @@ export interface RefundJob {
   key: string;
 }
 
-export async function queuePaymentMail(db: Db, mail: PaymentMail, now: Date) {
-  if (!mail.to) return;
-  await enqueueJob(db, { kind: PAYMENT_MAIL_JOB, payload: mail }, now);
-}
+/**
+ * A payment mail's job: the booking's id and what happened, never the customer's name or address (decision 043),
+ * which the job reads from the booking when it runs, so an erasure in between leaves it nobody to mail.
+ */
+export type PaymentMailJob = Pick<PaymentMail, "kind" | "amountPence" | "link" | "reason"> & { bookingId: number };
 
-export const mailAbout = (booking: BookingRecord, kind: PaymentMail["kind"], amountPence: number): PaymentMail => ({
-  kind,
-  to: booking.customerEmail,
-  customerName: booking.customerName,
-  reference: booking.reference,
-  date: booking.date,
-  startTime: booking.startTime,
-  endTime: booking.endTime,
-  amountPence,
-});
+export async function queuePaymentMail(
+  db: Db,
+  booking: BookingRecord,
+  mail: Omit<PaymentMailJob, "bookingId">,
+  now: Date,
+) {
+  if (!booking.customerEmail) return;
+  const payload: PaymentMailJob = { ...mail, bookingId: booking.id };
+  await enqueueJob(db, { kind: PAYMENT_MAIL_JOB, payload }, now);
+}
 
 /** Minutes after a refund or charge is asked of Stripe that its reconciling job checks it was settled. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;

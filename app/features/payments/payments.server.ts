@@ -15,7 +15,7 @@ import { formatPence } from "~/lib/money";
 import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
 import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
-import { claimRefund, mailAbout, queuePaymentMail } from "./payment-records.server";
+import { claimRefund, queuePaymentMail } from "./payment-records.server";
 import {
   StripeUnavailableError,
   expireCheckoutSession,
@@ -266,7 +266,7 @@ export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = cloc
     await freeSlot(trx, booking.slot_id);
     await cancelJobs(trx, expiryKey(bookingId));
     const record = await loadBooking(trx, { id: bookingId });
-    if (record) await queuePaymentMail(trx, mailAbout(record, "expired", 0), now);
+    if (record) await queuePaymentMail(trx, record, { kind: "expired", amountPence: 0 }, now);
     return trx
       .selectFrom("booking_payments")
       .select("checkout_session_id")

@@ -13,7 +13,6 @@ import {
   claimRefund,
   findPayment,
   loadPaymentView,
-  mailAbout,
   queuePaymentMail,
   type RefundJob,
 } from "./payment-records.server";
@@ -101,7 +100,7 @@ async function settleDone(
     );
     const booking = await loadBooking(trx, { id: refund.booking_id });
     const kind = refund.reason === "late-payment" ? "late-refund" : "refund";
-    if (booking) await queuePaymentMail(trx, mailAbout(booking, kind, refund.amount_pence), now);
+    if (booking) await queuePaymentMail(trx, booking, { kind, amountPence: refund.amount_pence }, now);
   });
   nudgeJobWorkers();
 }
