@@ -113,3 +113,29 @@ describe("the walk-in form", () => {
     expect(takenForm).toMatch(/No barber is free for Beard Trim at 10:00; the next free time is \d\d:\d\d with Alex\./);
   }, 120_000);
 });
+
+describe("the block form", () => {
+  it("says a refusal beside the field it is about, inside the form, and keeps what was typed", async () => {
+    const posted = await admin.request("POST", `/admin/calendar`, {
+      body: new URLSearchParams({
+        intent: "block",
+        back: "/admin/calendar",
+        memberId: String(barber.id),
+        date: weekday,
+        start: "14:00",
+        end: "13:00",
+        note: "Dentist",
+      }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+    expect(posted.status).toBe(400);
+    const html = rendered(posted.text);
+    const start = html.indexOf(">Block time</summary>");
+    const form = decode(html.slice(start, html.indexOf("</form>", start)));
+    expect(start).toBeGreaterThan(-1);
+    expect(form).toMatch(/role="alert"[^>]*>[^<]*(end|after)/i);
+    expect(form).toContain('value="Dentist"');
+    expect(form).toContain('value="14:00"');
+    expect(html).toContain('href="#block"');
+  });
+});

@@ -115,8 +115,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw badRequest("Unknown calendar action");
     }
   } catch (error) {
+    // The desk's forms show a refusal beside its field with what was typed still in them.
     const typed =
-      intent === "walk-in" ? { values: formTextValues(form), services: form.getAll("services").map(String) } : {};
+      intent === "walk-in"
+        ? { values: formTextValues(form), services: form.getAll("services").map(String) }
+        : intent === "block"
+          ? { values: formTextValues(form) }
+          : {};
     return formFailure(error, { intent: String(intent ?? ""), ...typed });
   }
   return redirect(target);

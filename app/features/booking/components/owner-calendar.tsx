@@ -129,11 +129,11 @@ export function OwnerCalendar(props: OwnerCalendarProps) {
         <p role="alert" className="mb-4 rounded-md border border-destructive bg-red-50 p-3 text-sm text-red-950">
           {failure.message}
           {/* Without JavaScript the answer opens at the top: the walk-in form says it again beside its field. */}
-          {failure.intent === "walk-in" && (
+          {(failure.intent === "walk-in" || failure.intent === "block") && (
             <>
               {" "}
-              <a href="#walk-in" className="font-semibold underline">
-                Go to the walk-in form
+              <a href={`#${failure.intent}`} className="font-semibold underline">
+                {failure.intent === "walk-in" ? "Go to the walk-in form" : "Go to the block form"}
               </a>
             </>
           )}
@@ -171,7 +171,12 @@ export function OwnerCalendar(props: OwnerCalendarProps) {
           back={here}
           failure={failure?.intent === "walk-in" ? failure : undefined}
         />
-        <BlockForm calendar={calendar} date={query.date} back={here} />
+        <BlockForm
+          calendar={calendar}
+          date={query.date}
+          back={here}
+          failure={failure?.intent === "block" ? failure : undefined}
+        />
       </div>
       <CalendarFeeds members={calendar.members} feed={feed} back={here} />
     </main>
