@@ -92,6 +92,12 @@ try {
     "/admin",
     "/no-such-page",
   ];
+  // A customer's record lives at their number (decision 041).
+  const customer = expectStatus(
+    await admin.get(`/api/customers/${encodeURIComponent("customer1@example.com")}`),
+    200,
+    "Reading a customer's record",
+  );
   const adminPages = [
     "/admin",
     "/admin/services",
@@ -104,7 +110,9 @@ try {
     "/admin/faq",
     "/admin/team",
     "/admin/customers",
-    `/admin/customers/${encodeURIComponent("customer1@example.com")}`,
+    `/admin/customers/${customer.id}`,
+    "/admin/calendar",
+    "/admin/import",
     "/admin/settings",
     "/admin/accounts",
     "/admin/activity",

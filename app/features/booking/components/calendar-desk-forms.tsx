@@ -35,7 +35,7 @@ export function BlockForm({
         <div className="flex flex-wrap items-start gap-3">
           <FormField label="Barber" error={error("memberId")}>
             {(field) => (
-              <NativeSelect {...field} name="memberId" required defaultValue={typed.memberId} className="w-auto">
+              <NativeSelect {...field} name="memberId" defaultValue={typed.memberId} className="w-auto">
                 {calendar.members.map((member) => (
                   <option key={member.id} value={member.id}>
                     {member.name}
