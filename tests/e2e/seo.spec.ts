@@ -130,9 +130,11 @@ test("Home and Contact describe the shop as a HairSalon with address, position, 
     expect(salon.sameAs).toEqual(
       expect.arrayContaining([expect.stringContaining("instagram.com"), expect.stringContaining("facebook.com")]),
     );
-    const hours = salon.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
+    const hours = salon.openingHoursSpecification as { dayOfWeek?: string[]; opens: string; closes: string }[];
+    // The weekly hours; a closure another spec has on the shared server is a dated entry without weekdays.
+    const weekly = hours.filter((entry): entry is Required<(typeof hours)[number]> => entry.dayOfWeek !== undefined);
     const byDay = Object.fromEntries(
-      hours.flatMap((entry) =>
+      weekly.flatMap((entry) =>
         entry.dayOfWeek.map((day) => [day.replace("https://schema.org/", ""), `${entry.opens}-${entry.closes}`]),
       ),
     );

@@ -3,6 +3,7 @@ import { reminderKey } from "~/features/booking/booking-jobs.server";
 import { findJob } from "~/features/jobs/jobs.server";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
+import { startClockAt } from "~/lib/clock";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { expectDocumented } from "../../../tests/support/api-contract";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
@@ -178,6 +179,18 @@ describe("POST /api/account/sign-in/{token}", () => {
     expect(again.status).toBe(410);
     expect(again.body).toEqual({ message: SIGN_IN_LINK_GONE_MESSAGE });
     expect(again.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("keeps a link valid on real time while the shop's clock reads another hour (decision 026)", async () => {
+    await bookAppointment(api.db, { date: addDays(today, -21), email: "clock@example.com", serviceIds: [serviceId] });
+    // The e2e server's clock: the same day, hours behind real time.
+    startClockAt(new Date(Date.now() - 9 * 60 * 60_000));
+    try {
+      const token = await mailedToken("clock@example.com");
+      expect((await api.anonymous().post(`/api/account/sign-in/${token}`)).status).toBe(200);
+    } finally {
+      startClockAt(new Date());
+    }
   });
 
   it("refuses a link past its 15 minutes, and a made-up one", async () => {

@@ -80,7 +80,8 @@ export async function requestSignInLink(ctx: Ctx, email: string, client: string)
     throw new HttpError(429, "Too many sign-in links were asked for. Please wait an hour and try again.");
   }
   // The job carries the link's id: its token waits sealed on the link, and an erasure deletes both (decision 043).
-  const token = await createSignInLink(ctx.db, key, clockNow(), ctx.config);
+  // Sign-in links live on real time, as sessions do, not on the shop's clock (decision 026).
+  const token = await createSignInLink(ctx.db, key, new Date(), ctx.config);
   const payload: SignInLinkJob = { linkId: hashToken(token) };
   await enqueueJob(ctx.db, { kind: SIGN_IN_LINK_JOB, payload, maxAttempts: 3 });
 }
@@ -142,7 +143,7 @@ async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: J
   // Valid for its full time from when it is mailed, however long the mail took.
   await ctx.db
     .updateTable("customer_sign_in_links")
-    .set({ expires_at: linkExpiry(clockNow()) })
+    .set({ expires_at: linkExpiry(new Date()) })
     .where("id", "=", linkId)
     .execute();
   const mail = signInLinkMail(await loadSettings(ctx.db), link.email, signInLinkUrl(ctx, token));

@@ -124,8 +124,8 @@ export function BankHolidaysPanel({
 /** The dashboard's and settings' question about the next bank holiday nobody has decided about yet. */
 export function BankHolidayNudge({ holiday }: { holiday: BankHolidayAhead }) {
   return (
+    // Not a status region: it is part of the page as drawn, and a save's notice beside it is the news.
     <p
-      role="status"
       className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
       data-testid="bank-holiday-nudge"
     >
