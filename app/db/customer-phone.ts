@@ -14,3 +14,6 @@ export function e164Phone(phone: string) {
   if (digits.startsWith("44") && digits.length === 12) return `+${digits}`;
   return `+44${digits}`;
 }
+
+/** A UK number in E.164 as a British form shows it (07700900123); any other number as it is. */
+export const ukNationalPhone = (phone: string) => (/^\+44\d{10}$/.test(phone) ? `0${phone.slice(3)}` : phone);

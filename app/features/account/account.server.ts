@@ -3,6 +3,7 @@ import { parse, serialize } from "cookie";
 import { sql } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { ukNationalPhone } from "~/db/customer-phone";
 import { recordAudit } from "~/features/audit/audit.server";
 import { hashToken } from "~/features/auth/auth.server";
 import { bookAgainPath } from "~/features/booking/book-again";
@@ -282,10 +283,10 @@ export async function getAccount(db: Db, email: string, now: Date = clockNow()):
   };
 }
 
-/** The details the booking form starts with for a signed-in customer: their customer row's. */
+/** The details the booking form starts with for a signed-in customer: their customer row's, the phone as typed in Britain. */
 export async function customerDetails(db: Db, email: string) {
   const { name, phone } = await getAccount(db, email);
-  return { customerName: name, customerEmail: email, customerPhone: phone };
+  return { customerName: name, customerEmail: email, customerPhone: ukNationalPhone(phone) };
 }
 
 /** One of the customer's own bookings, as the private link's code reaches it. */
