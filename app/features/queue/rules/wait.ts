@@ -1,0 +1,135 @@
+import {
+  performsAll,
+  workingSpans,
+  type AvailabilityRules,
+  type BusySpan,
+  type MemberSchedule,
+} from "~/features/booking/availability";
+import { fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
+
+/*
+ * The honest wait (issue 33): a pure function of the moment, the team's working hours, the day's bookings and
+ * blocks and the queue itself, so it can be tested to the minute. No clock but the one passed in, no database.
+ *
+ * Walk the waiting entries in the order they joined; each gets the earliest start at or after now (to the whole
+ * minute) where its length fits on its barber (or, for "first free", on any barber who does its services, ties
+ * to the one listed first on the team page) before their next booking, block or the end of their hours.
+ * Bookings keep their time: the queue fills around them. That start is counted as taken, and on to the next.
+ * Called entries hold their barber from now for their length; a served entry holds the chair through its
+ * booking (which is among the busy spans).
+ */
+
+export type QueueStatus = "waiting" | "called" | "serving";
+
+export interface QueuedEntry {
+  id: number;
+  /** The barber asked for; null: the first free one who does the services. */
+  memberId: number | null;
+  serviceIds: readonly number[];
+  lengthMinutes: number;
+  status: QueueStatus;
+  /** The barber a called entry is going to (the one asked for or the one its estimate found). */
+  heldBy?: number | null;
+}
+
+export interface QueueDay {
+  now: Date;
+  /** In the team page's order: ties go to the first. */
+  members: readonly MemberSchedule[];
+  rules: AvailabilityRules;
+  /** The day's bookings and blocks (any date: other days are ignored). */
+  busy: readonly BusySpan[];
+  /** In order of joining. */
+  entries: readonly QueuedEntry[];
+}
+
+export interface EntryEstimate {
+  /** `HH:mm` today, or null when nobody can fit the entry in before the end of their day. */
+  estimatedStart: string | null;
+  waitMinutes: number | null;
+  memberId: number | null;
+}
+
+export interface QueueEstimates {
+  /** `yyyy-MM-dd` in the shop's zone. */
+  date: string;
+  byEntry: Map<number, EntryEstimate>;
+  /**
+   * The wait a newcomer of `lengthMinutes` would have with this barber once everyone already waiting is placed,
+   * or null when nothing of that length fits in their day any more.
+   */
+  waitFor(member: MemberSchedule, lengthMinutes: number): number | null;
+}
+
+type Interval = [number, number];
+
+/** The first minute at or after `from` where `need` minutes fit inside a working span, clear of `held`. */
+export function earliestFit(spans: readonly (readonly [number, number])[], held: readonly Interval[], from: number, need: number) {
+  const sorted = held.toSorted((a, b) => a[0] - b[0]);
+  for (const [spanStart, spanEnd] of spans) {
+    let start = Math.max(spanStart, from);
+    for (const [heldStart, heldEnd] of sorted) {
+      if (heldEnd <= start) continue;
+      if (heldStart >= start + need) break;
+      start = heldEnd;
+    }
+    if (start + need <= spanEnd) return start;
+  }
+  return null;
+}
+
+/** Now, to the next whole minute of the shop's day: a start is never before the moment it is computed at. */
+export function minuteOfDay(now: Date) {
+  const moment = shopMoment(now);
+  return { date: moment.date, minute: toMinutes(moment.time) + (now.getTime() % 60_000 > 0 ? 1 : 0) };
+}
+
+export function estimateQueue(day: QueueDay): QueueEstimates {
+  const { date, minute: nowMinute } = minuteOfDay(day.now);
+  const buffer = day.rules.bookingBufferMinutes;
+  const spans = new Map(day.members.map((member) => [member.id, workingSpans(member, date, day.rules)]));
+  const held = new Map<number, Interval[]>(day.members.map((member) => [member.id, []]));
+  for (const span of day.busy) {
+    if (span.date !== date) continue;
+    held.get(span.memberId)?.push([toMinutes(span.startTime), toMinutes(span.endTime) + buffer]);
+  }
+  const byEntry = new Map<number, EntryEstimate>();
+  for (const entry of day.entries) {
+    if (entry.status === "waiting") continue;
+    const memberId = entry.heldBy ?? entry.memberId;
+    if (entry.status === "called" && memberId !== null) {
+      held.get(memberId)?.push([nowMinute, nowMinute + entry.lengthMinutes + buffer]);
+    }
+    byEntry.set(entry.id, { estimatedStart: null, waitMinutes: 0, memberId });
+  }
+  const fitWith = (member: MemberSchedule, lengthMinutes: number) =>
+    earliestFit(spans.get(member.id) ?? [], held.get(member.id) ?? [], nowMinute, lengthMinutes + buffer);
+  for (const entry of day.entries) {
+    if (entry.status !== "waiting") continue;
+    let best: { member: MemberSchedule; start: number } | undefined;
+    for (const member of day.members) {
+      if (entry.memberId !== null && member.id !== entry.memberId) continue;
+      if (!performsAll(member, entry.serviceIds)) continue;
+      const start = fitWith(member, entry.lengthMinutes);
+      if (start !== null && (best === undefined || start < best.start)) best = { member, start };
+    }
+    if (!best) {
+      byEntry.set(entry.id, { estimatedStart: null, waitMinutes: null, memberId: entry.memberId });
+      continue;
+    }
+    held.get(best.member.id)!.push([best.start, best.start + entry.lengthMinutes + buffer]);
+    byEntry.set(entry.id, {
+      estimatedStart: fromMinutes(best.start),
+      waitMinutes: best.start - nowMinute,
+      memberId: best.member.id,
+    });
+  }
+  return {
+    date,
+    byEntry,
+    waitFor(member, lengthMinutes) {
+      const start = fitWith(member, lengthMinutes);
+      return start === null ? null : start - nowMinute;
+    },
+  };
+}
