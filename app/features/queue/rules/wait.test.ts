@@ -101,7 +101,13 @@ describe("the wait, to the minute", () => {
   });
 
   it("starts from the next whole minute, and counts the wait from it", () => {
-    const estimates = estimateQueue({ now: at("10:21", 30), members, rules, busy, entries: [entry(9, null, [CUT], 30)] });
+    const estimates = estimateQueue({
+      now: at("10:21", 30),
+      members,
+      rules,
+      busy,
+      entries: [entry(9, null, [CUT], 30)],
+    });
     // Ada at 10:30 (9 minutes after 10:22 rounded up), Ben's gap 10:22–10:45 fits 23 minutes only.
     expect(summary(estimates)).toEqual({ 9: "10:30 8 1" });
   });

@@ -64,7 +64,12 @@ export interface QueueEstimates {
 type Interval = [number, number];
 
 /** The first minute at or after `from` where `need` minutes fit inside a working span, clear of `held`. */
-export function earliestFit(spans: readonly (readonly [number, number])[], held: readonly Interval[], from: number, need: number) {
+export function earliestFit(
+  spans: readonly (readonly [number, number])[],
+  held: readonly Interval[],
+  from: number,
+  need: number,
+) {
   const sorted = held.toSorted((a, b) => a[0] - b[0]);
   for (const [spanStart, spanEnd] of spans) {
     let start = Math.max(spanStart, from);

@@ -309,7 +309,10 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
           <a href="/admin/queue-poster" className="underline" target="_blank" rel="noreferrer">
             Print the A4 poster with the QR code
           </a>{" "}
-          · <a href="/queue/display" className="underline" target="_blank" rel="noreferrer">Open the TV screen</a>
+          ·{" "}
+          <a href="/queue/display" className="underline" target="_blank" rel="noreferrer">
+            Open the TV screen
+          </a>
         </p>
       </Section>
 
