@@ -20,6 +20,8 @@ import { parseRowId } from "~/lib/schema-fields";
 import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { badRequest } from "~/lib/http-error";
 import { shopMoment, shopToday } from "~/lib/shop-time";
+import { QueuePanel } from "~/features/queue/components/queue-panel";
+import { listQueueEntries } from "~/features/queue/queue-desk.server";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => adminMeta("Calendar");
@@ -38,6 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? null
       : ownerMoveChoice(context.db, query.move, { date: query.moveDate, memberId: query.moveBarber }),
   ]);
+  const day = query.view === "day" ? (query.date ?? today) : null;
+  const settings = await context.settings();
+  const queue = day === today && settings.queue.enabled ? await listQueueEntries(context.db) : null;
   const payments = await ownerPaymentsOf(
     context.db,
     calendar.bookings.map((booking) => booking.id),
@@ -53,6 +58,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       moveChoice,
       team,
       services,
+      queue,
+      here: `${new URL(request.url).pathname}${new URL(request.url).search}`,
     },
     shown.headers,
   );
@@ -128,12 +135,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { payments, ...calendar } = loaderData;
+  const { payments, queue, here, ...calendar } = loaderData;
   const day = calendar.query.view === "day" ? calendar.query.date : null;
   return (
     <OwnerCalendar
       {...calendar}
       failure={actionData}
+      queuePanel={queue && <QueuePanel entries={queue} team={calendar.team} returnTo={here} />}
       paymentPanel={
         day && <DayPayments bookings={calendar.calendar.bookings.filter((b) => b.date === day)} payments={payments} />
       }
