@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { MemberSchedule } from "~/features/booking/availability";
+import type { MemberSchedule } from "~/features/booking/rules/availability";
 import { loadBusySpans, loadSchedules } from "~/features/booking/availability.server";
 import { openingRangesOn, rangeCovering } from "~/features/settings/opening-hours";
 import type { ShopSettings } from "~/features/settings/settings.schema";

@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { recordWalkIn } from "~/features/booking/walk-in.server";
+import { recordWalkIn } from "~/features/booking/write/walk-in.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, shopToday } from "~/lib/shop-time";

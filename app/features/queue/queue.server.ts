@@ -5,7 +5,7 @@ import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isUniqueViolation } from "~/db/errors";
 import { hashToken } from "~/features/auth/auth.server";
 import { chosenServices } from "~/features/booking/availability.server";
-import { candidatesFor } from "~/features/booking/booking.server";
+import { requireCandidates } from "~/features/booking/write/claim.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countWithinLimits } from "~/lib/rate-limit.server";
@@ -48,7 +48,7 @@ export async function joinQueue(ctx: Ctx, input: QueueJoin, client: string, now:
   const reason = closedReason(day, now, waitingCount(day));
   if (reason) throw conflict(reason);
   const { totals } = await chosenServices(ctx.db, input.serviceIds, day.settings);
-  const candidates = candidatesFor(day.team, input.serviceIds, input.memberId);
+  const candidates = requireCandidates(day.team, input.serviceIds, input.memberId);
   if (candidates.length === 0) throw badRequest("No barber in the team does all of these services.", "serviceIds");
   const token = randomBytes(32).toString("base64url");
   for (let attempt = 1; ; attempt++) {

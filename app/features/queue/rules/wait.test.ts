@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AvailabilityRules, BusySpan, MemberSchedule } from "~/features/booking/availability";
+import type { AvailabilityRules, BusySpan, MemberSchedule } from "~/features/booking/rules/availability";
 import { estimateQueue, type QueuedEntry } from "./wait";
 
 /* The hand-built day of issue 33: three barbers with bookings and a block, entries named and "first free". */

@@ -4,7 +4,7 @@ import {
   type AvailabilityRules,
   type BusySpan,
   type MemberSchedule,
-} from "~/features/booking/availability";
+} from "~/features/booking/rules/availability";
 import { fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
 
 /*
