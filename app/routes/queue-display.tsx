@@ -42,14 +42,14 @@ export default function QueueDisplayPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-      <aside className="grid w-[30rem] content-start gap-8">
+      <aside className="grid w-[40rem] content-start gap-6">
         <section aria-label="Waits">
           <h2 className="mb-2 text-3xl font-semibold text-muted-foreground">Wait now</h2>
           {state.open || state.waiting > 0 ? <QueueWaits state={state} large /> : null}
           {!state.open && <p className="mt-4 text-3xl">{state.reason}</p>}
         </section>
         <figure className="grid justify-items-center gap-3 rounded-xl bg-white p-6 text-black">
-          <img src={qrCode} alt={`QR code of ${queueUrl}`} width={360} height={360} />
+          <img src={qrCode} alt={`QR code of ${queueUrl}`} width={300} height={300} />
           <figcaption className="text-center text-2xl font-semibold">Scan to join the queue</figcaption>
         </figure>
       </aside>

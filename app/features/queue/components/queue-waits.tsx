@@ -6,7 +6,7 @@ export const waitWords = (minutes: number | null) =>
 
 /** The wait with the first free barber and with each barber, as a list (the join page and the TV). */
 export function QueueWaits({ state, large = false }: { state: QueueState; large?: boolean }) {
-  const row = large ? "flex justify-between gap-8 py-3 text-4xl" : "flex justify-between gap-4 py-2";
+  const row = large ? "flex justify-between gap-8 py-2 text-3xl" : "flex justify-between gap-4 py-2";
   return (
     <ul aria-label="Waits now" className="divide-y divide-border">
       <li className={`${row} font-semibold`}>

@@ -63,17 +63,19 @@ export interface QueueEstimates {
 
 type Interval = [number, number];
 
-/** The first minute at or after `from` where `need` minutes fit inside a working span, clear of `held`. */
+/**
+ * The first minute at or after `from` where `need` minutes fit inside a working span, clear of `held` (sorted by
+ * start: kept so by `hold`, as sorting at every look cost more than the rest of the walk).
+ */
 export function earliestFit(
   spans: readonly (readonly [number, number])[],
   held: readonly Interval[],
   from: number,
   need: number,
 ) {
-  const sorted = held.toSorted((a, b) => a[0] - b[0]);
   for (const [spanStart, spanEnd] of spans) {
     let start = Math.max(spanStart, from);
-    for (const [heldStart, heldEnd] of sorted) {
+    for (const [heldStart, heldEnd] of held) {
       if (heldEnd <= start) continue;
       if (heldStart >= start + need) break;
       start = heldEnd;
@@ -81,6 +83,13 @@ export function earliestFit(
     if (start + need <= spanEnd) return start;
   }
   return null;
+}
+
+/** Adds an interval where its start belongs, keeping the list sorted. */
+function hold(held: Interval[], interval: Interval) {
+  let index = held.length;
+  while (index > 0 && held[index - 1]![0] > interval[0]) index--;
+  held.splice(index, 0, interval);
 }
 
 /** Now, to the next whole minute of the shop's day: a start is never before the moment it is computed at. */
@@ -98,12 +107,14 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
     if (span.date !== date) continue;
     held.get(span.memberId)?.push([toMinutes(span.startTime), toMinutes(span.endTime) + buffer]);
   }
+  for (const intervals of held.values()) intervals.sort((a, b) => a[0] - b[0]);
   const byEntry = new Map<number, EntryEstimate>();
   for (const entry of day.entries) {
     if (entry.status === "waiting") continue;
     const memberId = entry.heldBy ?? entry.memberId;
     if (entry.status === "called" && memberId !== null) {
-      held.get(memberId)?.push([nowMinute, nowMinute + entry.lengthMinutes + buffer]);
+      const intervals = held.get(memberId);
+      if (intervals) hold(intervals, [nowMinute, nowMinute + entry.lengthMinutes + buffer]);
     }
     byEntry.set(entry.id, { estimatedStart: null, waitMinutes: 0, memberId });
   }
@@ -122,7 +133,7 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
       byEntry.set(entry.id, { estimatedStart: null, waitMinutes: null, memberId: entry.memberId });
       continue;
     }
-    held.get(best.member.id)!.push([best.start, best.start + entry.lengthMinutes + buffer]);
+    hold(held.get(best.member.id)!, [best.start, best.start + entry.lengthMinutes + buffer]);
     byEntry.set(entry.id, {
       estimatedStart: fromMinutes(best.start),
       waitMinutes: best.start - nowMinute,
