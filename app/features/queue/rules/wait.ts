@@ -103,8 +103,11 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
   const buffer = day.rules.bookingBufferMinutes;
   const spans = new Map(day.members.map((member) => [member.id, workingSpans(member, date, day.rules)]));
   const held = new Map<number, Interval[]>(day.members.map((member) => [member.id, []]));
+  // What ended before now stands in nobody's way: a full day's morning is left out before any time is parsed
+  // (`HH:mm` is fixed-width, so the strings compare as times).
+  const pastBefore = fromMinutes(Math.max(0, nowMinute - buffer));
   for (const span of day.busy) {
-    if (span.date !== date) continue;
+    if (span.date !== date || span.endTime <= pastBefore) continue;
     held.get(span.memberId)?.push([toMinutes(span.startTime), toMinutes(span.endTime) + buffer]);
   }
   for (const intervals of held.values()) intervals.sort((a, b) => a[0] - b[0]);
@@ -118,8 +121,19 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
     }
     byEntry.set(entry.id, { estimatedStart: null, waitMinutes: 0, memberId });
   }
-  const fitWith = (member: MemberSchedule, lengthMinutes: number) =>
-    earliestFit(spans.get(member.id) ?? [], held.get(member.id) ?? [], nowMinute, lengthMinutes + buffer);
+  // A barber's answer for a length holds until something is placed with them: placing an entry changes one
+  // barber's day, so the next entry asks the others nothing new.
+  const fits = new Map<string, { version: number; start: number | null }>();
+  const versions = new Map<number, number>();
+  const fitWith = (member: MemberSchedule, lengthMinutes: number) => {
+    const key = `${member.id}:${lengthMinutes}`;
+    const version = versions.get(member.id) ?? 0;
+    const known = fits.get(key);
+    if (known?.version === version) return known.start;
+    const start = earliestFit(spans.get(member.id) ?? [], held.get(member.id) ?? [], nowMinute, lengthMinutes + buffer);
+    fits.set(key, { version, start });
+    return start;
+  };
   for (const entry of day.entries) {
     if (entry.status !== "waiting") continue;
     let best: { member: MemberSchedule; start: number } | undefined;
@@ -134,6 +148,7 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
       continue;
     }
     hold(held.get(best.member.id)!, [best.start, best.start + entry.lengthMinutes + buffer]);
+    versions.set(best.member.id, (versions.get(best.member.id) ?? 0) + 1);
     byEntry.set(entry.id, {
       estimatedStart: fromMinutes(best.start),
       waitMinutes: best.start - nowMinute,
