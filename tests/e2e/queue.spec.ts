@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { createService, test } from "../support/e2e-booking";
+import { signIn } from "../support/e2e-auth";
 import { unique } from "../support/e2e-fixtures";
 
 /*
@@ -79,6 +80,26 @@ test.describe("the walk-in queue on a phone", () => {
   });
 });
 
+test.describe("the walk-in queue without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("a customer joins with the plain form, sees their place, and leaves", async ({ page, owner }) => {
+    await openTheQueue(owner);
+    const service = await createService(owner, { title: unique("Plain Cut"), price: 15, duration: 20 });
+    await allDayBarber(owner, service.id);
+    await page.goto("/queue");
+    await page.getByLabel("Name", { exact: true }).fill("Noah Script");
+    await page.getByRole("checkbox", { name: new RegExp(service.title) }).check();
+    await page.getByRole("button", { name: "Join the queue" }).click();
+    await expect(page).toHaveURL(/\/queue\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId("queue-headline")).toHaveText(/You're (next|number \d+ in the queue)/);
+    // Without JavaScript the page refreshes itself every 30 s.
+    await expect(page.locator('meta[http-equiv="refresh"][content="30"]')).toHaveCount(1);
+    await page.getByRole("button", { name: "Leave the queue" }).click();
+    await expect(page.getByTestId("queue-headline")).toHaveText("You've left the queue");
+  });
+});
+
 test.describe("the TV at the door", () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -100,5 +121,33 @@ test.describe("the TV at the door", () => {
     await expect(page.getByRole("img", { name: /QR code of .*\/queue/ })).toBeVisible();
     await expect(page.getByText("First free barber")).toBeVisible();
     await page.screenshot({ path: "/tmp/queue/display.png" });
+  });
+});
+
+test.describe("the owner's side", () => {
+  test("the queue beside today's calendar: call and serve from the panel; the poster prints the QR code", async ({
+    page,
+    owner,
+  }) => {
+    await openTheQueue(owner);
+    const service = await createService(owner, { title: unique("Panel Cut"), price: 15, duration: 20 });
+    const barber = await allDayBarber(owner, service.id);
+    const name = unique("Morgan");
+    const joined = await owner.post("/api/queue", { data: { name, serviceIds: [service.id], memberId: barber.id } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    await signIn(page);
+    await page.goto("/admin/calendar");
+    const panel = page.getByRole("complementary", { name: "Walk-in queue" });
+    const entry = panel.getByTestId("queue-entry").filter({ hasText: name });
+    await expect(entry).toContainText(service.title);
+    await entry.getByRole("button", { name: "Call" }).click();
+    await expect(entry).toContainText("Called");
+    await entry.getByRole("button", { name: "Serve" }).click();
+    await expect(entry).toContainText("In the chair");
+    await entry.getByRole("button", { name: "Done" }).click();
+    await expect(entry).toHaveCount(0);
+    await page.goto("/admin/queue-poster");
+    await expect(page.getByRole("img", { name: /QR code of .*\/queue/ })).toBeVisible();
+    await page.screenshot({ path: "/tmp/queue/poster.png", fullPage: true });
   });
 });
