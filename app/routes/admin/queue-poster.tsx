@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Full-page over the site's frame (and alone on the printed page): 210 × 297 mm. */
 export default function QueuePosterPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="fixed inset-0 z-[70] overflow-auto bg-white text-black print:static">
+    <main className="print-alone fixed inset-0 z-[70] overflow-auto bg-white text-black print:static">
       <div className="mx-auto grid h-[297mm] w-[210mm] content-center justify-items-center gap-[10mm] p-[15mm] text-center">
         <p className="text-[14mm] font-bold leading-tight">Walk-ins welcome</p>
         <p className="text-[8mm]">Scan to join the queue and see your wait</p>
