@@ -17,7 +17,13 @@ export interface SeriesTime {
  * Why each date of a series cannot be had, or null for a free one, as the engine sees it now. Every date after
  * the first may lie past the booking horizon; the first is held to every rule of a single booking.
  */
-export async function seriesRefusals(db: Db, time: SeriesTime, dates: readonly string[], firstPosition: number, now: Date) {
+export async function seriesRefusals(
+  db: Db,
+  time: SeriesTime,
+  dates: readonly string[],
+  firstPosition: number,
+  now: Date,
+) {
   const [settings, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
   const { totals } = await chosenServices(db, time.services, settings);
   const candidates = team.filter(
@@ -47,4 +53,3 @@ export async function previewSeries(db: Db, query: SeriesPreviewQuery, now: Date
       : { date, startTime: query.startTime, status: "available" as const };
   });
 }
-

@@ -165,4 +165,3 @@ export async function bookingIcsByToken(ctx: AppContext, token: string) {
   );
   return { reference: booking.reference, filename, ics: content };
 }
-

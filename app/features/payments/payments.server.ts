@@ -178,7 +178,11 @@ export async function refundLatePayment(trx: Db, bookingId: number, paidPence: n
     .set({ status: paidPence > 0 ? "refunded" : "expired" })
     .where("booking_id", "=", bookingId)
     .execute();
-  await claimRefund(trx, { bookingId, amountPence: paidPence, reason: "late-payment", key: `refund-late-${bookingId}` }, now);
+  await claimRefund(
+    trx,
+    { bookingId, amountPence: paidPence, reason: "late-payment", key: `refund-late-${bookingId}` },
+    now,
+  );
 }
 
 /** The paid booking's hold ends: its expiry job is no longer wanted. */
@@ -221,4 +225,3 @@ export async function pendingByReference(db: Db, reference: string) {
     .where("b.reference", "=", reference)
     .executeTakeFirst();
 }
-

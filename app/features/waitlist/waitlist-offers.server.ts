@@ -354,4 +354,3 @@ export async function declineOffer(ctx: Ctx, token: string, now: Date = clockNow
   nudgeJobWorkers();
   return getOffer(ctx.db, token, now);
 }
-

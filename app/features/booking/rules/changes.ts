@@ -30,4 +30,6 @@ export const cancellableWith = (
   payment: { onFile: boolean },
   noticeHours: number,
   now: Date,
-) => cancellable(booking, noticeHours, now) || (booking.status === "confirmed" && payment.onFile && !hasStarted(booking.date, booking.startTime, now));
+) =>
+  cancellable(booking, noticeHours, now) ||
+  (booking.status === "confirmed" && payment.onFile && !hasStarted(booking.date, booking.startTime, now));

@@ -1,7 +1,14 @@
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { shopToday, toMinutes } from "~/lib/shop-time";
 import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking.schema";
-import { memberStartTimes, ownerRefusal, performsAll, type BusySpan, type MemberSchedule, type OwnerRefusal } from "./availability";
+import {
+  memberStartTimes,
+  ownerRefusal,
+  performsAll,
+  type BusySpan,
+  type MemberSchedule,
+  type OwnerRefusal,
+} from "./availability";
 
 /*
  * Who may take a time: the candidates for a booking ("any barber" or one), and which of them are free for a

@@ -27,7 +27,12 @@ export const ALREADY_CHANGED_MESSAGE = "This booking changed a moment ago. Pleas
 const NOT_CONFIRMED_MESSAGE = "This booking is not confirmed: it was never paid for.";
 
 /** Refuses a change by the customer once the booking is cancelled or inside the notice period. */
-export function assertChangeable(booking: BookingRecord, shop: ShopSettings, now: Date, change: "cancelled" | "changed") {
+export function assertChangeable(
+  booking: BookingRecord,
+  shop: ShopSettings,
+  now: Date,
+  change: "cancelled" | "changed",
+) {
   if (booking.status === "cancelled") throw conflict(ALREADY_CANCELLED_MESSAGE);
   if (booking.status !== "confirmed") throw conflict(NOT_CONFIRMED_MESSAGE);
   if (!cancellable(booking, shop.cancellationNoticeHours, now)) {
@@ -169,4 +174,3 @@ export async function cancelBookingsByShop(
     if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, cause, now);
   }
 }
-

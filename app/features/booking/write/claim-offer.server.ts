@@ -69,4 +69,3 @@ export async function claimOffer(ctx: AppContext, token: string, now: Date = clo
     throw error;
   }
 }
-

@@ -5,7 +5,12 @@ import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
 import { chosenServices, loadSchedules } from "../availability.server";
-import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE, type AppointmentRequest, type BookingRequest } from "../booking.schema";
+import {
+  NOT_ENOUGH_TIME_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type AppointmentRequest,
+  type BookingRequest,
+} from "../booking.schema";
 import { reachingTo } from "../rules/availability";
 import type { ComputedTimeClaim } from "../rules/claim";
 import { notStartedYet, ofMember } from "../slots.server";
@@ -135,4 +140,3 @@ export async function bookSlot(
     return insertBooking(trx, claimed.id, input, services, totals, now, write);
   });
 }
-

@@ -82,7 +82,6 @@ export interface SeriesPlace {
   horizonUntil?: string;
 }
 
-
 export async function insertBooking(
   trx: Db,
   slotId: number,
@@ -161,4 +160,3 @@ export async function insertBooking(
   else if (mails) await queueBookingMails(trx, booking, now, write.series);
   return { booking, manageToken, hold: pending?.hold ?? null };
 }
-

@@ -93,4 +93,3 @@ export async function refuseOverlapAtOfferedTime(
     durationMinutes: claim.lengthMinutes,
   });
 }
-

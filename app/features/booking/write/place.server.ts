@@ -127,7 +127,6 @@ export async function confirm(
   return confirmationOf(ctx, booking, manageToken, hold);
 }
 
-
 /** PATCH /api/booking-slots/{id}: a manual slot. */
 export const placeSlotBooking = (ctx: AppContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
   confirm(ctx, input, options, (now, write) => bookSlot(ctx.db, slotId, input, now, write));
@@ -153,4 +152,3 @@ export async function confirmationByManageToken(ctx: AppContext, manageToken: st
     bookAgain: booking.serviceIds.length > 0 ? bookAgainPath(booking.serviceIds, booking.memberId) : null,
   };
 }
-

@@ -31,4 +31,3 @@ export const manageTokenForForm = (config: Config, formToken: string) =>
  */
 export const manageTokenForOccurrence = (config: Config, formToken: string | undefined, position: number) =>
   formToken ? manageTokenForForm(config, `${formToken}#${position}`) : randomManageToken();
-

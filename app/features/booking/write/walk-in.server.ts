@@ -19,7 +19,7 @@ import { insertBooking } from "./insert.server";
  * Nobody free: 409 naming the next free time and barber that day. Inside the booking-time transaction,
  * so a walk-in that loses a race for the time to an online booking is a 409, on PostgreSQL too.
  */
-export async function recordWalkIn(ctx: AppContext, input: WalkInRequest, now: Date = clockNow()) {
+export async function bookWalkIn(ctx: AppContext, input: WalkInRequest, now: Date = clockNow()) {
   const [rules, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
   const { services, totals } = await chosenServices(ctx.db, input.services, rules);
   const candidates = requireCandidates(team, input.services, input.memberId);
