@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { recordWalkIn } from "~/features/booking/write/walk-in.server";
+import { recordWalkIn } from "~/features/booking/write/booking-write.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, shopToday } from "~/lib/shop-time";
@@ -95,7 +95,8 @@ export async function callEntry(ctx: Ctx, id: number, now: Date = clockNow()) {
 
 /**
  * POST /api/queue/{id}/serve: a walk-in booking from now with the barber given, else the one asked for or
- * called to, else the first free, made by the calendar's walk-in path. Answers the booking's id.
+ * called to, else the first free, made by the booking write module's walk-in (the owner as actor). Answers the
+ * booking's id.
  */
 export async function serveEntry(ctx: AppContext, id: number, memberId?: number, now: Date = clockNow()) {
   const entry = await entryOrThrow(ctx.db, id);
@@ -118,9 +119,9 @@ export async function serveEntry(ctx: AppContext, id: number, memberId?: number,
   const start = minuteOfDay(now);
   let booking: Awaited<ReturnType<typeof recordWalkIn>>;
   try {
-    booking = await recordWalkIn(
-      ctx,
-      {
+    booking = await recordWalkIn(ctx, {
+      actor: { kind: "owner" },
+      walkIn: {
         services: services.map((service) => service.service_id),
         memberId: memberId ?? entry.member_id ?? entry.served_by ?? undefined,
         customerName: entry.customer_name,
@@ -130,7 +131,7 @@ export async function serveEntry(ctx: AppContext, id: number, memberId?: number,
         startTime: fromMinutes(start.minute),
       },
       now,
-    );
+    });
   } catch (error) {
     // No chair: the entry waits (or stays called) as it did.
     await ctx.db
