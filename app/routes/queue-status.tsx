@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return data({ status: await entryStatus(context.db, params.token) });
+    return data({ status: await entryStatus(context.db, params.token), token: params.token });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data("Not found", { status: 404 });
     throw error;
@@ -54,7 +54,7 @@ function headline(status: QueueEntryStatus) {
 }
 
 export default function QueueStatusPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { status } = loaderData;
+  const { status, token } = loaderData;
   const live = status.status === "waiting" || status.status === "called";
   usePolling(live, POLL_MS);
   return (
@@ -89,9 +89,16 @@ export default function QueueStatusPage({ loaderData, actionData }: Route.Compon
                 </Form>
               </>
             )}
-            <a href="/queue" className="text-sm underline underline-offset-4">
-              The queue now
-            </a>
+            <p className="flex gap-4 text-sm">
+              {live && (
+                <a href={queueStatusPath(token)} className="underline underline-offset-4">
+                  Refresh
+                </a>
+              )}
+              <a href="/queue" className="underline underline-offset-4">
+                The queue now
+              </a>
+            </p>
           </CardContent>
         </Card>
       </PageSection>
