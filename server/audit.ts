@@ -63,6 +63,10 @@ const ACTIONS: Record<string, string> = {
   "DELETE /customers/:customer": "erase customer",
   "PUT /customers/:customer/notes": "update customer notes",
   "DELETE /waitlist/:id": "remove from waitlist",
+  "POST /queue/:id/call": "call walk-in",
+  "POST /queue/:id/serve": "serve walk-in",
+  "POST /queue/:id/done": "finish walk-in",
+  "POST /queue/:id/remove": "remove from queue",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -72,6 +76,7 @@ const AUDITED_READS: Record<string, string> = {
   "GET /customers": "view customer list",
   "GET /contact/submissions": "view contact messages",
   "GET /waitlist": "view waitlist",
+  "GET /queue/entries": "view walk-in queue",
 };
 
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */

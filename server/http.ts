@@ -29,6 +29,7 @@ import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
+import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
@@ -91,6 +92,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/account", accountApi(ctx));
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
+  api.use("/queue", queueApi(ctx));
   api.use("/import", importApi(ctx));
   api.get(
     "/openapi.json",

@@ -7,6 +7,7 @@ import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
 import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
+import { queueJobHandlers } from "~/features/queue/queue-texts.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
@@ -17,6 +18,7 @@ export const jobHandlers: JobHandlers = {
   ...paymentJobHandlers,
   ...textJobHandlers,
   ...waitlistJobHandlers,
+  ...queueJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

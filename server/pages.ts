@@ -29,6 +29,8 @@ const PRIVATE_PAGES = [
   "/account",
   "/reviews/unsubscribe/",
   "/waitlist",
+  // The queue's waits change by the minute, and /queue/{token} is one customer's own.
+  "/queue",
 ];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */

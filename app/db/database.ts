@@ -275,6 +275,13 @@ export interface ShopSettingsTable {
   review_request_hours: Generated<number>;
   /** How long a waitlist offer holds its time for the customer it was offered to. */
   waitlist_hold_minutes: Generated<number>;
+  /** The walk-in queue (issue 33): 0/1, off until the owner turns it on. */
+  queue_enabled: Generated<number>;
+  queue_max_waiting: Generated<number>;
+  /** The queue stops taking names this long before the shop closes. */
+  queue_closes_before_close_minutes: Generated<number>;
+  /** A consenting customer is texted once their estimated wait first falls to this or less. */
+  queue_notify_minutes: Generated<number>;
   updated_at: string;
 }
 
@@ -578,6 +585,38 @@ export interface WaitlistEntryServicesTable {
   service_id: number;
 }
 
+/** One walk-in in the day's queue (migration 026). */
+export interface QueueEntriesTable {
+  id: Generated<number>;
+  date: string;
+  /** The order of joining, unique per day. */
+  seq: number;
+  token_hash: string;
+  /** The barber asked for; null: the first free one. */
+  member_id: number | null;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string;
+  sms_consent: number;
+  /** waiting, called, serving, done, left, removed. */
+  status: string;
+  length_minutes: number;
+  served_by: number | null;
+  booking_id: number | null;
+  joined_at: string;
+  called_at: string | null;
+  served_at: string | null;
+  finished_at: string | null;
+  nearly_text_at: string | null;
+  called_text_at: string | null;
+}
+
+export interface QueueEntryServicesTable {
+  entry_id: number;
+  position: number;
+  service_id: number;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   users: UsersTable;
@@ -625,6 +664,8 @@ export interface Database {
   text_opt_outs: TextOptOutsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_entry_services: WaitlistEntryServicesTable;
+  queue_entries: QueueEntriesTable;
+  queue_entry_services: QueueEntryServicesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -118,7 +118,7 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/bookings/:reference/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference, scope));
+    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference, clientKey(req), scope));
   });
 
   const move = apiDoc({

@@ -8,12 +8,8 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { hashToken } from "~/features/auth/auth.server";
 import { bookAgainPath } from "~/features/booking/book-again";
 import { loadCustomerBookings, type BookingRecord } from "~/features/booking/booking-record.server";
-import {
-  cancelBookingByToken,
-  rescheduleBookingByToken,
-  managedBooking,
-  type BookingKey,
-} from "~/features/booking/manage.server";
+import { managedBooking, type BookingKey } from "~/features/booking/manage.server";
+import { cancelBooking, moveBooking } from "~/features/booking/write/booking-write.server";
 import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
 import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
 import { customerIdOfEmail } from "~/features/customers/customer-rows.server";
@@ -296,8 +292,13 @@ export const ownBooking = (email: string, reference: string): BookingKey => ({
 });
 
 /** Cancels the customer's booking: the private link's rules and code. */
-export const cancelOwnBooking = (ctx: AppContext, email: string, reference: string, scope: CancelScope = "one") =>
-  cancelBookingByToken(ctx, ownBooking(email, reference), undefined, scope);
+export const cancelOwnBooking = (
+  ctx: AppContext,
+  email: string,
+  reference: string,
+  client: string,
+  scope: CancelScope = "one",
+) => cancelBooking(ctx, { actor: { kind: "customer", client }, booking: ownBooking(email, reference), scope });
 
 /** Moves the customer's booking: the private link's rules, lock and code. */
 export const moveOwnBooking = (
@@ -306,7 +307,7 @@ export const moveOwnBooking = (
   reference: string,
   request: RescheduleRequest,
   client: string,
-) => rescheduleBookingByToken(ctx, ownBooking(email, reference), request, { client });
+) => moveBooking(ctx, { actor: { kind: "customer", client }, booking: ownBooking(email, reference), to: request });
 
 /** The customer's own copy of what is held about them: the owner's export, word for word. */
 export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email);

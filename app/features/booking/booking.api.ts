@@ -25,18 +25,15 @@ import {
   seriesPreviewSchema,
   slotCreateRequestSchema,
 } from "./booking.schema";
-import { placeSlotBooking } from "./booking.server";
-import { placeBooking, previewSeries } from "./booking-series.server";
-import {
-  bookingIcsByToken,
-  cancelBookingByAdmin,
-  cancelBookingByToken,
-  getBookingByToken,
-  rescheduleBookingByToken,
-} from "./manage.server";
+import { previewSeries } from "./booking-series.server";
+import { bookingIcsByToken, getBookingByToken } from "./manage.server";
+import { cancelBooking, createBooking, createSlotBooking, moveBooking } from "./write/booking-write.server";
 import { createSlots, deleteSlot, listAdminSlots, listAvailableSlots } from "./slots.server";
 
 const wantsAdminList = (req: Request) => req.query.admin === "true";
+
+/** The customer asking, by the client address their limits count against. */
+const customerOf = (req: Request) => ({ kind: "customer" as const, client: clientKey(req) });
 
 /** `?admin=true` is the admin list, so only that variant of the GET needs an admin. */
 const adminWhenAsked = (req: Request, res: Response, next: NextFunction) =>
@@ -129,7 +126,9 @@ export function bookingSlotsApi(ctx: AppContext) {
     },
   });
   router.post("/:slotId/cancel", cancel, requireAdmin, async (req, res) => {
-    res.json(await cancelBookingByAdmin(ctx, parseId(req.params.slotId, "Booking slot")));
+    res.json(
+      await cancelBooking(ctx, { actor: { kind: "owner" }, slotId: parseId(req.params.slotId, "Booking slot") }),
+    );
   });
 
   const book = apiDoc({
@@ -144,7 +143,7 @@ export function bookingSlotsApi(ctx: AppContext) {
   router.patch("/:slotId", book, async (req, res) => {
     const slotId = parseId(req.params.slotId, "Booking slot");
     const input = parseInput(bookingRequestSchema, req.body);
-    res.json(await placeSlotBooking(ctx, slotId, input, { client: clientKey(req) }));
+    res.json(await createSlotBooking(ctx, { actor: customerOf(req), slotId, booking: input }));
   });
 
   return router;
@@ -177,8 +176,8 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/", book, async (req, res) => {
     const input = parseInput(appointmentRequestSchema, req.body);
-    const byAdmin = currentUser(res)?.isAdmin === true;
-    res.status(201).json(await placeBooking(ctx, input, { client: clientKey(req), byAdmin }));
+    const actor = currentUser(res)?.isAdmin === true ? { kind: "owner" as const } : customerOf(req);
+    res.status(201).json(await createBooking(ctx, { actor, appointment: input }));
   });
 
   const manage = apiDoc({
@@ -201,7 +200,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelBookingByToken(ctx, req.params.token, undefined, scope));
+    res.json(await cancelBooking(ctx, { actor: customerOf(req), booking: req.params.token, scope }));
   });
 
   const reschedule = apiDoc({
@@ -219,7 +218,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await rescheduleBookingByToken(ctx, req.params.token, request, { client: clientKey(req) }));
+    res.json(await moveBooking(ctx, { actor: customerOf(req), booking: req.params.token, to: request }));
   });
 
   const calendar = apiDoc({

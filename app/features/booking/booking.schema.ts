@@ -33,15 +33,6 @@ export function lostTimeNotice(status: number, message: string): string | null {
   return status === 404 ? SLOT_GONE_MESSAGE : null;
 }
 
-const MINUTES_IN_A_DAY = 24 * 60;
-
-/**
- * Whether an appointment from `startTime` lasting `lengthMinutes` ends on its own day: a later end has no
- * time of that day to be written as (a calendar file would read `T241000`), so every way in refuses it.
- */
-export const endsByMidnight = (startTime: string, lengthMinutes: number) =>
-  toMinutes(startTime) + lengthMinutes <= MINUTES_IN_A_DAY;
-
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";
 export const REPEAT_MINUTES = { min: 15, max: 240 } as const;

@@ -3,9 +3,9 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
-import { cancelBookingByAdmin } from "~/features/booking/manage.server";
+import { cancelBooking } from "~/features/booking/write/booking-write.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
-import { expireUnpaid } from "~/features/payments/payments.server";
+import { expireUnpaid } from "~/features/booking/write/settle.server";
 import { eraseWaitlistEntries } from "~/features/waitlist/waitlist-rows.server";
 import { hasStarted } from "~/lib/shop-time";
 import { clockNow } from "~/lib/clock";
@@ -137,7 +137,7 @@ export async function eraseCustomer(ctx: AppContext, key: string, now: Date = cl
     .execute();
   let cancelledBookings = 0;
   for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
-    await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
+    await cancelBooking(ctx, { actor: { kind: "system", cause: "erasure" }, slotId: booking.slot_id, now });
     cancelledBookings += 1;
   }
   // A booking still waiting for its deposit ends now and its Checkout closes: paid later, it would confirm a

@@ -16,11 +16,12 @@ const isBlank = (row: Row, fields: readonly string[]) =>
   fields.every((field) => typeof row[field] !== "string" || row[field].trim() === "");
 
 export function settingsFromForm(form: FormData) {
-  const { openingHours, closures, feeIncludedInPrices: _ticked, ...fields } = nestedFormValues(form);
+  const { openingHours, closures, feeIncludedInPrices: _ticked, queue, ...fields } = nestedFormValues(form);
   const days: unknown[] = Array.isArray(openingHours) ? openingHours : [];
   return {
     ...fields,
     feeIncludedInPrices: form.has("feeIncludedInPrices"),
+    queue: { ...(queue as Row | undefined), enabled: form.has("queue.enabled") },
     openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
       day,
       ranges: rows((days[day] as Row | undefined)?.ranges).filter((range) => !isBlank(range, ["start", "end"])),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine, numberField, oneLine, poundsField } from "~/lib/schema-fields";
 import { isCalendarDate, isClockTime } from "~/lib/shop-time";
+import { DEFAULT_QUEUE_SETTINGS } from "./shop-settings";
 
 /*
  * The shop's facts and booking rules, edited in /admin/settings and served by /api/settings. Shared by the
@@ -98,6 +99,18 @@ const coordinate = (what: string, limit: number) =>
 
 export const FEE_INCLUDED_MESSAGE = "Booking fee must be £0.00 when the fee is included in prices";
 
+/** The walk-in queue (issue 33): whether it takes names, how many, until when, and when to text "nearly up". */
+export const queueSettingsSchema = z.object(
+  {
+    enabled: z.boolean({ error: "Walk-in queue on must be true or false" }).default(false),
+    maxWaiting: wholeNumber("Most people waiting", "people", 1, 50).default(15),
+    closesBeforeCloseMinutes: wholeNumber("Queue closes before closing", "minutes", 0, 240).default(30),
+    notifyMinutes: wholeNumber("Text when the wait is down to", "minutes", 1, 60).default(10),
+  },
+  { error: "Walk-in queue settings must be an object" },
+);
+export type QueueSettings = z.output<typeof queueSettingsSchema>;
+
 /** The fields alone; `settingsSchema` adds the rule that ties the fee to "fee included in prices". */
 export const settingsFieldsSchema = z.object({
   shopName: text("Shop name is required", 80),
@@ -141,6 +154,7 @@ export const settingsFieldsSchema = z.object({
   reviewUrl: webAddress("Review link"),
   reviewRequestHours: wholeNumber("Review request delay", "hours", 1, 168).default(3),
   waitlistHoldMinutes: wholeNumber("Waitlist hold", "minutes", 5, 1440).default(30),
+  queue: queueSettingsSchema.default(DEFAULT_QUEUE_SETTINGS),
   openingHours: weeklyHoursSchema,
   closures: z
     .array(dateRangeSchema, { error: "Closures must be a list" })

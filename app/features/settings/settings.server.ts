@@ -81,6 +81,12 @@ function fromRow(row: Row<"shop_settings">): Omit<ShopSettings, "openingHours" |
     reviewUrl: row.review_url,
     reviewRequestHours: row.review_request_hours,
     waitlistHoldMinutes: row.waitlist_hold_minutes,
+    queue: {
+      enabled: row.queue_enabled === 1,
+      maxWaiting: row.queue_max_waiting,
+      closesBeforeCloseMinutes: row.queue_closes_before_close_minutes,
+      notifyMinutes: row.queue_notify_minutes,
+    },
   };
 }
 
@@ -112,6 +118,10 @@ function toRow(settings: ShopSettings): Row<"shop_settings"> {
     review_url: settings.reviewUrl,
     review_request_hours: settings.reviewRequestHours,
     waitlist_hold_minutes: settings.waitlistHoldMinutes,
+    queue_enabled: settings.queue.enabled ? 1 : 0,
+    queue_max_waiting: settings.queue.maxWaiting,
+    queue_closes_before_close_minutes: settings.queue.closesBeforeCloseMinutes,
+    queue_notify_minutes: settings.queue.notifyMinutes,
     updated_at: new Date().toISOString(),
   };
 }

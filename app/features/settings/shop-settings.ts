@@ -1,4 +1,4 @@
-import type { ShopSettings } from "./settings.schema";
+import type { QueueSettings, ShopSettings } from "./settings.schema";
 
 /*
  * The settings' plain facts, free of zod: the layout imports them on every page, and zod must not load
@@ -6,6 +6,14 @@ import type { ShopSettings } from "./settings.schema";
  */
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** The walk-in queue until the owner turns it on (issue 33). */
+export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+  enabled: false,
+  maxWaiting: 15,
+  closesBeforeCloseMinutes: 30,
+  notifyMinutes: 10,
+};
 
 /** What only admins see: internal booking rules and retention periods. */
 export const PRIVATE_SETTINGS = [
@@ -52,6 +60,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   reviewUrl: "",
   reviewRequestHours: 3,
   waitlistHoldMinutes: 30,
+  queue: DEFAULT_QUEUE_SETTINGS,
   openingHours: [
     { day: 0, ranges: [{ start: "09:30", end: "16:00" }] },
     ...[1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "18:00" }] })),

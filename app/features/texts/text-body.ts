@@ -45,3 +45,13 @@ export function bookingText(kind: TextKind, shopName: string, booking: TextBooki
   const head = plain(`${shopName}: ${leads[kind](when, barber)} Ref ${booking.reference}.`);
   return `${head.slice(0, MAX_TEXT_LENGTH - tail.length)}${tail}`;
 }
+
+/** What a walk-in queue's text tells (issue 33): nearly up, and called to the chair. */
+export type QueueTextKind = "nearly" | "called";
+
+/** A walk-in's text: in the issue's words, nothing in it but the shop's name and the minutes. */
+export function queueText(kind: QueueTextKind, shopName: string, minutes: number) {
+  if (kind === "called")
+    return `It's your turn at ${shopName} — please come in to the chair now. Reply STOP to opt out.`;
+  return `You're nearly up at ${shopName} — about ${minutes} ${minutes === 1 ? "minute" : "minutes"}. Reply STOP to opt out.`;
+}

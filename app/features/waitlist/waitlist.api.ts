@@ -3,7 +3,9 @@ import type { AppContext } from "~/context";
 import { bookingConfirmationSchema } from "~/features/booking/booking.schema";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
-import { claimOffer, declineOffer, getOffer, joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
+import { claimWaitlistOffer } from "~/features/booking/write/booking-write.server";
+import { declineOffer, getOffer } from "./waitlist-offers.server";
+import { joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
 import { waitlistEntrySchema, waitlistJoinSchema, waitlistOfferSchema } from "./waitlist.schema";
 
 /** /api/waitlist: joining, the offer behind a mailed link and its claim, and the owner's list. */
@@ -65,7 +67,11 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/:key/claim", claim, async (req, res) => {
-    res.status(201).json(await claimOffer(ctx, req.params.key));
+    res
+      .status(201)
+      .json(
+        await claimWaitlistOffer(ctx, { actor: { kind: "customer", client: clientKey(req) }, token: req.params.key }),
+      );
   });
 
   const decline = apiDoc({

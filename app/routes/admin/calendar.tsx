@@ -10,8 +10,7 @@ import { ownerMoveChoice } from "~/features/booking/calendar-move.server";
 import { listServices } from "~/features/services/services.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
-import { moveBookingByAdmin } from "~/features/booking/manage.server";
-import { recordWalkIn } from "~/features/booking/walk-in.server";
+import { moveBooking, recordWalkIn } from "~/features/booking/write/booking-write.server";
 import { attendanceSchema } from "~/features/customers/customers.schema";
 import { recordAttendance } from "~/features/customers/customers.server";
 import { DayPayments } from "~/features/payments/components/day-payments";
@@ -20,6 +19,8 @@ import { parseRowId } from "~/lib/schema-fields";
 import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { badRequest } from "~/lib/http-error";
 import { shopMoment, shopToday } from "~/lib/shop-time";
+import { QueuePanel } from "~/features/queue/components/queue-panel";
+import { listQueueEntries } from "~/features/queue/queue-desk.server";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => adminMeta("Calendar");
@@ -38,6 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? null
       : ownerMoveChoice(context.db, query.move, { date: query.moveDate, memberId: query.moveBarber }),
   ]);
+  const day = query.view === "day" ? (query.date ?? today) : null;
+  const settings = await context.settings();
+  const queue = day === today && settings.queue.enabled ? await listQueueEntries(context.db) : null;
   const payments = await ownerPaymentsOf(
     context.db,
     calendar.bookings.map((booking) => booking.id),
@@ -53,6 +57,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       moveChoice,
       team,
       services,
+      queue,
+      here: `${new URL(request.url).pathname}${new URL(request.url).search}`,
     },
     shown.headers,
   );
@@ -86,7 +92,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         // A time typed in the sheet is the owner's word over the free times offered.
         const startTime = form.get("otherTime") || form.get("startTime");
         const request = adminMoveSchema.parse({ ...fields, startTime, override: form.get("override") === "on" });
-        const { booking } = await moveBookingByAdmin(context, idOf(form.get("bookingId"), "booking"), request);
+        const { booking } = await moveBooking(context, {
+          actor: { kind: "owner" },
+          bookingId: idOf(form.get("bookingId"), "booking"),
+          to: request,
+        });
         target = calendarUrl(target, {
           date: booking.date,
           move: undefined,
@@ -96,7 +106,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         break;
       }
       case "walk-in":
-        await recordWalkIn(context, walkInSchema.parse({ ...fields, services: form.getAll("services") }));
+        await recordWalkIn(context, {
+          actor: { kind: "owner" },
+          walkIn: walkInSchema.parse({ ...fields, services: form.getAll("services") }),
+        });
         break;
       case "block":
         await createBlock(context.db, idOf(form.get("memberId"), "barber"), blockSchema.parse(fields));
@@ -128,12 +141,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { payments, ...calendar } = loaderData;
+  const { payments, queue, here, ...calendar } = loaderData;
   const day = calendar.query.view === "day" ? calendar.query.date : null;
   return (
     <OwnerCalendar
       {...calendar}
       failure={actionData}
+      queuePanel={queue && <QueuePanel entries={queue} team={calendar.team} returnTo={here} />}
       paymentPanel={
         day && <DayPayments bookings={calendar.calendar.bookings.filter((b) => b.date === day)} payments={payments} />
       }

@@ -34,6 +34,8 @@ interface OwnerCalendarProps {
   feed?: ShownFeedAddress | undefined;
   /** The day's bookings with money on them and the owner's payment actions (the payments feature's). */
   paymentPanel?: React.ReactNode;
+  /** Today's walk-in queue, beside the barbers' columns of the day view. */
+  queuePanel?: React.ReactNode;
   /** The "Move…" sheet's day, barber and free times, when one is open. */
   moveChoice: OwnerMoveChoice | null;
   /** For "Book for a caller" and a new appointment on an empty time. */
@@ -46,7 +48,7 @@ interface OwnerCalendarProps {
  * desk action is here (book for a caller, a new appointment on an empty time, walk-ins, blocks, moves, attendance).
  */
 export function OwnerCalendar(props: OwnerCalendarProps) {
-  const { calendar, query, today, now, failure, feed, paymentPanel, moveChoice, team, services } = props;
+  const { calendar, query, today, now, failure, feed, paymentPanel, queuePanel, moveChoice, team, services } = props;
   const [newAppointment, setNewAppointment] = useState<NewAppointmentRequest | null>(null);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -152,16 +154,21 @@ export function OwnerCalendar(props: OwnerCalendarProps) {
       {query.view === "week" ? (
         <CalendarWeekView calendar={calendar} columns={columns} link={link} />
       ) : (
-        <DayView
-          day={calendar.days[0]!}
-          calendar={calendar}
-          columns={columns}
-          shownOnPhone={shownOnPhone}
-          link={link}
-          here={here}
-          now={now}
-          onNewAppointment={(memberId, startTime) => setNewAppointment({ key: Date.now(), memberId, startTime })}
-        />
+        <div className="gap-3 lg:flex lg:items-start">
+          <div className="min-w-0 flex-1">
+            <DayView
+              day={calendar.days[0]!}
+              calendar={calendar}
+              columns={columns}
+              shownOnPhone={shownOnPhone}
+              link={link}
+              here={here}
+              now={now}
+              onNewAppointment={(memberId, startTime) => setNewAppointment({ key: Date.now(), memberId, startTime })}
+            />
+          </div>
+          {queuePanel}
+        </div>
       )}
       {paymentPanel}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">

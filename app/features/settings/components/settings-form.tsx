@@ -76,6 +76,9 @@ const SERVER_FIELDS = [
   "reviewUrl",
   "reviewRequestHours",
   "waitlistHoldMinutes",
+  "queue.maxWaiting",
+  "queue.closesBeforeCloseMinutes",
+  "queue.notifyMinutes",
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
@@ -270,6 +273,47 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
             "How long a freed time waits for the customer it is offered to.",
           )}
         </div>
+      </Section>
+
+      <Section
+        id="walk-ins"
+        title="Walk-ins"
+        description="The live queue customers join at /queue from their phone or the QR code at the door."
+      >
+        <div className="flex items-start gap-3">
+          <input
+            id="queue-enabled"
+            type="checkbox"
+            {...register("queue.enabled")}
+            defaultChecked={defaults.queue?.enabled}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-primary)]"
+          />
+          <label htmlFor="queue-enabled" className="text-sm font-medium leading-none">
+            Take walk-ins in the queue
+          </label>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {number("Most people waiting", "queue.maxWaiting", "The queue is full at this many (1–50).")}
+          {number(
+            "Stop taking names (minutes before closing)",
+            "queue.closesBeforeCloseMinutes",
+            "So the last customer is seen before you close.",
+          )}
+          {number(
+            "Nearly-up text (minutes)",
+            "queue.notifyMinutes",
+            "A customer who agreed is texted when their wait falls to this.",
+          )}
+        </div>
+        <p className="text-sm">
+          <a href="/admin/queue-poster" className="underline" target="_blank" rel="noreferrer">
+            Print the A4 poster with the QR code
+          </a>{" "}
+          ·{" "}
+          <a href="/queue/display" className="underline" target="_blank" rel="noreferrer">
+            Open the TV screen
+          </a>
+        </p>
       </Section>
 
       <Section

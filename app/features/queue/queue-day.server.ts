@@ -1,0 +1,169 @@
+import type { Db } from "~/db/client.server";
+import type { MemberSchedule } from "~/features/booking/rules/availability";
+import { loadBusySpans, loadSchedules } from "~/features/booking/availability.server";
+import { openingRangesOn, rangeCovering } from "~/features/settings/opening-hours";
+import type { ShopSettings } from "~/features/settings/settings.schema";
+import { loadSettings } from "~/features/settings/settings.server";
+import { fromMinutes, toMinutes } from "~/lib/shop-time";
+import { estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
+import type { QueueState } from "./queue.schema";
+
+/*
+ * The queue as it stands at a moment: today's live entries, the team's hours and today's bookings and blocks
+ * (the booking feature's own loaders), and the estimates the pure rule makes of them. Read fresh each time:
+ * nothing is cached past a booking, a cancellation or a change in the queue.
+ */
+
+export const LIVE_STATUSES = ["waiting", "called", "serving"] as const satisfies readonly QueueStatus[];
+
+export interface LiveEntry {
+  id: number;
+  seq: number;
+  memberId: number | null;
+  servedBy: number | null;
+  status: QueueStatus;
+  lengthMinutes: number;
+  serviceIds: number[];
+  customerName: string;
+  smsConsent: boolean;
+  nearlyTexted: boolean;
+}
+
+export interface QueueDayState {
+  date: string;
+  settings: ShopSettings;
+  team: MemberSchedule[];
+  entries: LiveEntry[];
+  estimates: QueueEstimates;
+  /** Each service's length, for the wait a newcomer would have. */
+  durations: Map<number, number>;
+}
+
+async function liveEntries(db: Db, date: string): Promise<LiveEntry[]> {
+  const rows = await db
+    .selectFrom("queue_entries")
+    .select([
+      "id",
+      "seq",
+      "member_id",
+      "served_by",
+      "status",
+      "length_minutes",
+      "customer_name",
+      "sms_consent",
+      "nearly_text_at",
+    ])
+    .where("date", "=", date)
+    .where("status", "in", LIVE_STATUSES)
+    .orderBy("seq")
+    .execute();
+  const services = rows.length
+    ? await db
+        .selectFrom("queue_entry_services")
+        .select(["entry_id", "service_id"])
+        .where(
+          "entry_id",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .orderBy("entry_id")
+        .orderBy("position")
+        .execute()
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    memberId: row.member_id,
+    servedBy: row.served_by,
+    status: row.status as QueueStatus,
+    lengthMinutes: row.length_minutes,
+    serviceIds: services.filter((service) => service.entry_id === row.id).map((service) => service.service_id),
+    customerName: row.customer_name,
+    smsConsent: row.sms_consent === 1,
+    nearlyTexted: row.nearly_text_at !== null,
+  }));
+}
+
+/** Everything the wait is computed from, read now, and the estimates. */
+export async function loadQueueDay(db: Db, now: Date): Promise<QueueDayState> {
+  const { date } = minuteOfDay(now);
+  const [settings, team, entries, services] = await Promise.all([
+    loadSettings(db),
+    loadSchedules(db),
+    liveEntries(db, date),
+    db.selectFrom("services").select(["id", "duration"]).execute(),
+  ]);
+  const busy = await loadBusySpans(
+    db,
+    team.map((member) => member.id),
+    date,
+    date,
+  );
+  const estimates = estimateQueue({
+    now,
+    members: team,
+    rules: settings,
+    busy,
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      memberId: entry.memberId,
+      serviceIds: entry.serviceIds,
+      lengthMinutes: entry.lengthMinutes,
+      status: entry.status,
+      heldBy: entry.servedBy,
+    })),
+  });
+  return { date, settings, team, entries, estimates, durations: new Map(services.map((s) => [s.id, s.duration])) };
+}
+
+/** Why the queue takes no names at this moment, in words, or undefined while it does. */
+export function closedReason(day: Pick<QueueDayState, "settings" | "date">, now: Date, waiting: number) {
+  const { settings, date } = day;
+  if (!settings.queue.enabled) return "The walk-in queue is not running. Please book online or call in.";
+  const closure = rangeCovering(settings.closures, date);
+  if (closure) return "We are closed today.";
+  const ranges = openingRangesOn(settings, date);
+  if (ranges.length === 0) return "We are closed today.";
+  const minute = minuteOfDay(now).minute;
+  const cutOff = settings.queue.closesBeforeCloseMinutes;
+  const open = ranges.some((range) => toMinutes(range.start) <= minute && minute < toMinutes(range.end) - cutOff);
+  if (!open) {
+    const next = ranges.find((range) => minute < toMinutes(range.start));
+    if (next) return `The queue opens at ${next.start}.`;
+    const last = ranges.at(-1)!;
+    return `The queue has closed for today: it stops taking names at ${fromMinutes(toMinutes(last.end) - cutOff)}.`;
+  }
+  if (waiting >= settings.queue.maxWaiting) {
+    return `The queue is full (${waiting} waiting). Please try again a little later.`;
+  }
+  return undefined;
+}
+
+/** The shortest thing a barber does: the wait a newcomer sees before choosing is the wait for that. */
+const shortestService = (member: MemberSchedule, durations: Map<number, number>) =>
+  Math.min(...member.serviceIds.map((id) => durations.get(id) ?? Infinity));
+
+export const waitingCount = (day: QueueDayState) => day.entries.filter((entry) => entry.status === "waiting").length;
+
+/** GET /api/queue: open or not (and why), how many wait, and the wait with each barber and the first free one. */
+export function queueState(day: QueueDayState, now: Date): QueueState {
+  const waiting = waitingCount(day);
+  const reason = closedReason(day, now, waiting);
+  const estimates = day.team.flatMap((member) => {
+    const length = shortestService(member, day.durations);
+    const waitMinutes = Number.isFinite(length) ? day.estimates.waitFor(member, length) : null;
+    return waitMinutes === null ? [] : [{ memberId: member.id, name: member.name, waitMinutes }];
+  });
+  // Ties to the barber listed first: the team's order is the estimates' order.
+  const anyone = estimates.reduce<number | null>(
+    (best, estimate) => (best === null || estimate.waitMinutes < best ? estimate.waitMinutes : best),
+    null,
+  );
+  return { open: reason === undefined, ...(reason ? { reason } : {}), waiting, estimates, anyoneWaitMinutes: anyone };
+}
+
+/** An entry's place among those waiting (1: next up), or null once it is not waiting. */
+export function positionOf(day: QueueDayState, entryId: number) {
+  const index = day.entries.filter((entry) => entry.status === "waiting").findIndex((entry) => entry.id === entryId);
+  return index === -1 ? null : index + 1;
+}
