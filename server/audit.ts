@@ -31,7 +31,13 @@ const VERBS: Record<string, string> = { POST: "create", PUT: "update", PATCH: "u
  * Sign-in and sign-out change no shop data; they are not admin writes. A client import writes its own entry (the
  * file's name and the counts) in its transaction, and its dry run changes nothing.
  */
-const NOT_AUDITED = new Set(["POST /login", "POST /login/verify", "POST /logout", "POST /import/customers"]);
+const NOT_AUDITED = new Set([
+  "POST /login",
+  "POST /login/verify",
+  "POST /logout",
+  "POST /import/customers",
+  "POST /import/bookings",
+]);
 
 /** Writes whose plain verb would not say what happened, keyed by method and path with ids as `:id`. */
 const ACTIONS: Record<string, string> = {

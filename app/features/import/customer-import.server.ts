@@ -5,9 +5,17 @@ import { bookingRequestSchema } from "~/features/booking/booking.schema";
 import { BATCH_SIZE, CustomerBatch } from "~/features/customers/customer-batch.server";
 import { NOTES_MAX } from "~/features/customers/customers.schema";
 import { clockNow } from "~/lib/clock";
-import { badRequest } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";
-import { CsvError, readCsv } from "./csv";
+import {
+  chunks,
+  columnsOf,
+  firstValue,
+  notesText,
+  oneLineText,
+  readFile,
+  readingRows,
+  type ClientFile,
+} from "./import-rows";
 import {
   detectedField,
   IMPORT_MAX_ROWS,
@@ -28,42 +36,16 @@ import {
  * in one transaction with its audit entry.
  */
 
-export interface ClientFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
 const { customerName, customerEmail, customerPhone } = bookingRequestSchema.shape;
-
-/** How each column is read: the owner's choice where given, else what its header says. */
-function columnsOf(headers: string[], mapping: ColumnMapping): ImportColumn[] {
-  const unknown = Object.keys(mapping).find((header) => !headers.includes(header));
-  if (unknown !== undefined) throw badRequest(`The file has no column "${unknown}" to map`);
-  return headers.map((header) => ({ header, field: mapping[header] ?? detectedField(header) }));
-}
 
 /** "Yes", "true" or "1", nothing vaguer: consent is never assumed. */
 const PLAIN_YES = /^(yes|true|1)$/i;
-
-const oneLineText = (value: string) => value.replace(/\s+/g, " ").trim();
-/** Notes keep their line breaks (as LF) and tabs; other control characters have no place in them. */
-const notesText = (value: string) =>
-  value
-    .replace(/\r\n?/g, "\n")
-    .replace(/(?![\t\n])[\p{Cc}\u2028\u2029]/gu, "")
-    .trim();
 
 type ReadRow = { skip: string } | Omit<PreviewRow, "action" | "row">;
 
 /** One row as it would be saved, or why it cannot be. */
 function readRow(values: string[], columns: ImportColumn[]): ReadRow {
-  const first = (field: CustomerField) => {
-    for (let index = 0; index < columns.length; index++) {
-      const value = columns[index]!.field === field ? values[index]!.trim() : "";
-      if (value) return value;
-    }
-    return "";
-  };
+  const first = (field: CustomerField) => firstValue(values, columns, field);
   const name = oneLineText(first("name") || `${first("firstName")} ${first("lastName")}`);
   const rawEmail = first("email");
   const rawPhone = first("phone");
@@ -90,31 +72,18 @@ function readRow(values: string[], columns: ImportColumn[]): ReadRow {
   };
 }
 
-/** The rows of a file in chunks of `size`, as they are read. */
-function* chunks<T>(rows: Iterable<T>, size: number) {
-  let chunk: T[] = [];
-  for (const row of rows) {
-    chunk.push(row);
-    if (chunk.length === size) {
-      yield chunk;
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) yield chunk;
-}
-
 /**
  * Reads and plans every row, a chunk at a time: skipped with a reason, or made or merged, as the customers feature
  * finds people. The batch then holds what to write.
  */
 async function plan(db: Db, file: ClientFile, mapping: ColumnMapping, source: string, now: Date) {
-  const reader = readFile(file);
-  const columns = columnsOf(reader.headers, mapping);
+  const reader = readFile(file, IMPORT_MAX_ROWS);
+  const columns = columnsOf(reader.headers, mapping, detectedField);
   const batch = new CustomerBatch(db, now);
   const preview: PreviewRow[] = [];
   const skip: CustomerImportResult["skip"] = [];
   const counts = { rows: 0, create: 0, merge: 0 };
-  try {
+  await readingRows(async () => {
     for (const chunk of chunks(reader.rows, BATCH_SIZE)) {
       const rows = chunk.map((values, index) => ({ row: counts.rows + index + 2, read: readRow(values, columns) }));
       counts.rows += chunk.length;
@@ -127,20 +96,8 @@ async function plan(db: Db, file: ClientFile, mapping: ColumnMapping, source: st
         if (preview.length < PREVIEW_ROWS) preview.push({ ...person, action });
       }
     }
-  } catch (error) {
-    if (error instanceof CsvError) throw badRequest(error.message);
-    throw error;
-  }
+  });
   return { batch, result: { ...counts, skip, preview, columns } };
-}
-
-function readFile(file: ClientFile) {
-  try {
-    return readCsv(file.bytes, IMPORT_MAX_ROWS);
-  } catch (error) {
-    if (error instanceof CsvError) throw badRequest(error.message);
-    throw error;
-  }
 }
 
 export interface ImportOptions {
