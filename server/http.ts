@@ -30,6 +30,7 @@ import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { importApi } from "~/features/import/import.api";
+import { shopFileApi } from "~/features/import/shop-file.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
@@ -92,6 +93,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
   api.use("/import", importApi(ctx));
+  api.use(shopFileApi(ctx));
   api.get(
     "/openapi.json",
     apiDoc({
