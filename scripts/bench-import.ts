@@ -86,10 +86,14 @@ try {
   console.log(
     `${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"}, ${(bytes.length / 1024 / 1024).toFixed(1)} MB file`,
   );
+  const peakRss = () => `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`;
+  // What the process holds before importing anything: Node, the loaded modules (more under tsx than bundled).
+  console.log(`before: RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
   await timed("dry run", true);
+  console.log(`after the dry run: peak RSS ${peakRss()}`);
   const importSeconds = await timed("import", false);
   const peakMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`peak RSS: ${peakMb.toFixed(0)} MB`);
+  console.log(`after the import: peak RSS ${peakRss()}`);
   if (importSeconds > 30 || peakMb > 300) process.exitCode = 1;
 } finally {
   await db.destroy();

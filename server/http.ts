@@ -31,6 +31,7 @@ import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/pay
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
+import { shopFileApi } from "~/features/import/shop-file.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
@@ -94,6 +95,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/waitlist", waitlistApi(ctx));
   api.use("/queue", queueApi(ctx));
   api.use("/import", importApi(ctx));
+  api.use(shopFileApi(ctx));
   api.get(
     "/openapi.json",
     apiDoc({

@@ -44,10 +44,13 @@ export async function createTestDatabase(
     onDisk?: boolean;
     /** The last migration to run (an older release's database); all by default. */
     migratedTo?: string;
+    /** This engine whatever TEST_DATABASE_URL says (PostgreSQL still needs it for its address). */
+    engine?: "sqlite" | "postgres";
   } = {},
 ): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
+  if (options.engine === "postgres" && !baseUrl) throw new Error("PostgreSQL needs TEST_DATABASE_URL");
+  if (!baseUrl || options.engine === "sqlite") {
     const dir = options.onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), "barber-db-")) : undefined;
     const file = dir ? path.join(dir, "test.sqlite") : ":memory:";
     const db = openDatabase({ kind: "sqlite", file });
@@ -97,6 +100,8 @@ export interface TestContextOptions {
   joinDatabaseUrl?: string;
   /** SQLite in a file rather than in memory, as the site runs it: for tests of writers racing each other. */
   onDisk?: boolean;
+  /** This engine whatever TEST_DATABASE_URL says (a shop moved from one engine to the other). */
+  engine?: "sqlite" | "postgres";
 }
 
 /** Another process's handle on the same PostgreSQL database; closing it leaves the database in place. */
@@ -110,7 +115,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
   const { db, close, url, open } = options.joinDatabaseUrl
     ? joinTestDatabase(options.joinDatabaseUrl)
-    : await createTestDatabase({ onDisk: options.onDisk });
+    : await createTestDatabase({ onDisk: options.onDisk, engine: options.engine });
   const storage = await openMediaStorage(config.mediaStorage);
   const ctx: AppContext = { db, config, storage, mailer: mailerFor(db, config) };
   return {

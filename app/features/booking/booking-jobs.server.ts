@@ -306,3 +306,13 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>,
   }
   if (dropped.length) await db.deleteFrom("jobs").where("id", "in", dropped).execute();
 }
+
+/**
+ * An appointment imported from another system, its customer to be told (issue 35's notify=true): their
+ * confirmation with the manage link and the reminder; no notice to the shop (the owner imported it) and no text.
+ */
+export async function queueImportedBookingMails(db: Db, booking: QueuedBooking, now: Date = clockNow()) {
+  await db.updateTable("bookings").set({ mail_status: "pending" }).where("id", "=", booking.id).execute();
+  await queueMail(db, "confirmation", booking);
+  await scheduleReminder(db, booking, now);
+}

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
-import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, NOTES_MAX, WALK_IN_NAME } from "./customers.schema";
+import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, WALK_IN_NAME } from "./customers.schema";
 
 /*
  * The customer rows (decision 041): every booking and waitlist entry is written with its customer's id,
@@ -124,41 +124,4 @@ export async function customerIdOfKey(db: Db, key: string): Promise<number | und
 /** The customer who signs in with an address: the row it names, not erased; undefined for nobody. */
 export async function customerIdOfEmail(db: Db, email: string) {
   return (await byEmail(db, customerKey(email)))?.id;
-}
-
-/** The address key and phone of every customer not erased: what an import plans its merges against in one read. */
-export async function customerMatchKeys(db: Db) {
-  return db.selectFrom("customers").select(["email_key", "phone"]).where("erased_at", "is", null).execute();
-}
-
-/**
- * What an imported client list adds to a customer's row: its notes after the owner's own (once: a file imported
- * twice adds nothing more), and the marketing consent it records, kept as first given (`source` says from where).
- */
-export async function addImportedDetails(
-  trx: Db,
-  id: number,
-  details: { notes: string; marketingConsentSource: string | null },
-  now: Date,
-) {
-  if (!details.notes && !details.marketingConsentSource) return;
-  const { notes } = await trx.selectFrom("customers").select("notes").where("id", "=", id).executeTakeFirstOrThrow();
-  const addNotes = details.notes !== "" && !notes.includes(details.notes);
-  if (!addNotes && !details.marketingConsentSource) return;
-  await trx
-    .updateTable("customers")
-    .set((eb) => ({
-      ...(addNotes ? { notes: (notes ? `${notes}\n\n${details.notes}` : details.notes).slice(0, NOTES_MAX) } : {}),
-      ...(details.marketingConsentSource
-        ? {
-            marketing_consent_source: eb.fn.coalesce(
-              "marketing_consent_source",
-              eb.val(details.marketingConsentSource),
-            ),
-            marketing_consent_at: eb.fn.coalesce("marketing_consent_at", eb.val(now.toISOString())),
-          }
-        : {}),
-    }))
-    .where("id", "=", id)
-    .execute();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvError, parseCsv } from "./csv";
+import { CsvError, parseCsv, readCsv } from "./csv";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -50,5 +50,12 @@ describe("reading a CSV file", () => {
     expect(() => parseCsv(utf8('a,b\n"open,1\n'), 10)).toThrow("quote mark is missing");
     expect(() => parseCsv(utf8("a\n1\n2\n3\n"), 2)).toThrow("more than 2 rows");
     expect(parseCsv(utf8("a\n1\n2\n"), 2).rows).toHaveLength(2);
+  });
+
+  it("reads rows as they are asked for, refusing the one past the limit only when reached", () => {
+    const reader = readCsv(utf8("a\n1\n2\n3\n"), 2);
+    expect(reader.rows.next().value).toEqual(["1"]);
+    expect(reader.rows.next().value).toEqual(["2"]);
+    expect(() => reader.rows.next()).toThrow("more than 2 rows");
   });
 });

@@ -89,25 +89,39 @@ function* records(text: string, delimiter: string): Generator<string[]> {
   }
 }
 
+export interface CsvReader extends Omit<CsvTable, "rows"> {
+  /** Read as they are iterated, once; refuses (CsvError) the row past `maxRows` before reading further. */
+  rows: Generator<string[]>;
+}
+
 /**
- * Reads a CSV file's bytes into its header and rows; refuses (CsvError) a file without a header or with more
- * than `maxRows` rows, before reading further.
+ * Opens a CSV file's bytes: its header at once, its rows as they are read, so that a long file is planned a chunk
+ * at a time rather than held as one list of rows. Refuses (CsvError) a file without a header.
  */
-export function parseCsv(bytes: Uint8Array, maxRows: number): CsvTable {
+export function readCsv(bytes: Uint8Array, maxRows: number): CsvReader {
   const { text, encoding } = decodeCsv(bytes);
   const delimiter = detectDelimiter(text);
   const all = records(text, delimiter);
   const first = all.next();
   if (first.done) throw new CsvError("The file is empty: it needs a header row naming its columns.");
   const headers = first.value.map((header) => header.trim());
-  const rows: string[][] = [];
-  for (const record of all) {
-    if (rows.length === maxRows) {
-      throw new CsvError(
-        `The file has more than ${maxRows.toLocaleString("en-GB")} rows: split it and import each part.`,
-      );
+  function* rows() {
+    let count = 0;
+    for (const record of all) {
+      if (count === maxRows) {
+        throw new CsvError(
+          `The file has more than ${maxRows.toLocaleString("en-GB")} rows: split it and import each part.`,
+        );
+      }
+      count++;
+      yield headers.map((_, index) => record[index] ?? "");
     }
-    rows.push(headers.map((_, index) => record[index] ?? ""));
   }
-  return { headers, rows, delimiter, encoding };
+  return { headers, rows: rows(), delimiter, encoding };
+}
+
+/** Reads a CSV file's bytes into its header and every row (a short file: a list of appointments). */
+export function parseCsv(bytes: Uint8Array, maxRows: number): CsvTable {
+  const reader = readCsv(bytes, maxRows);
+  return { ...reader, rows: [...reader.rows] };
 }

@@ -2,12 +2,20 @@ import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
 import { recordAudit } from "~/features/audit/audit.server";
 import { bookingRequestSchema } from "~/features/booking/booking.schema";
-import { addImportedDetails, customerIdFor, customerMatchKeys } from "~/features/customers/customer-rows.server";
-import { customerKey, NOTES_MAX } from "~/features/customers/customers.schema";
+import { BATCH_SIZE, CustomerBatch } from "~/features/customers/customer-batch.server";
+import { NOTES_MAX } from "~/features/customers/customers.schema";
 import { clockNow } from "~/lib/clock";
-import { badRequest } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";
-import { CsvError, parseCsv } from "./csv";
+import {
+  chunks,
+  columnsOf,
+  firstValue,
+  notesText,
+  oneLineText,
+  readFile,
+  readingRows,
+  type ClientFile,
+} from "./import-rows";
 import {
   detectedField,
   IMPORT_MAX_ROWS,
@@ -23,41 +31,21 @@ import {
  * A client list imported into the customers (decision 048): each row is read through the columns' mapping,
  * checked with the booking form's own rules for a name and an e-mail, its phone normalised as the customer rows
  * keep it, and planned as a new customer or a merge (by address, else by phone, as the customers feature finds
- * people) against the shop's customers and the file's earlier rows. A dry run answers the plan; an import writes
- * it through the customers feature's find-or-create, all in one transaction with its audit entry.
+ * people) against the shop's customers and the file's earlier rows — a chunk of rows at a time, the customers it
+ * may name read in one query per chunk. A dry run answers the plan; an import writes it in multi-row inserts, all
+ * in one transaction with its audit entry.
  */
-
-export interface ClientFile {
-  name: string;
-  bytes: Uint8Array;
-}
 
 const { customerName, customerEmail, customerPhone } = bookingRequestSchema.shape;
 
-/** How each column is read: the owner's choice where given, else what its header says. */
-function columnsOf(headers: string[], mapping: ColumnMapping): ImportColumn[] {
-  const unknown = Object.keys(mapping).find((header) => !headers.includes(header));
-  if (unknown !== undefined) throw badRequest(`The file has no column "${unknown}" to map`);
-  return headers.map((header) => ({ header, field: mapping[header] ?? detectedField(header) }));
-}
-
 /** "Yes", "true" or "1", nothing vaguer: consent is never assumed. */
 const PLAIN_YES = /^(yes|true|1)$/i;
-
-const oneLineText = (value: string) => value.replace(/\s+/g, " ").trim();
-/** Notes keep their line breaks (as LF) and tabs; other control characters have no place in them. */
-const notesText = (value: string) =>
-  value
-    .replace(/\r\n?/g, "\n")
-    .replace(/(?![\t\n])[\p{Cc}\u2028\u2029]/gu, "")
-    .trim();
 
 type ReadRow = { skip: string } | Omit<PreviewRow, "action" | "row">;
 
 /** One row as it would be saved, or why it cannot be. */
 function readRow(values: string[], columns: ImportColumn[]): ReadRow {
-  const first = (field: CustomerField) =>
-    columns.map((column, index) => (column.field === field ? values[index]!.trim() : "")).find(Boolean) ?? "";
+  const first = (field: CustomerField) => firstValue(values, columns, field);
   const name = oneLineText(first("name") || `${first("firstName")} ${first("lastName")}`);
   const rawEmail = first("email");
   const rawPhone = first("phone");
@@ -85,37 +73,31 @@ function readRow(values: string[], columns: ImportColumn[]): ReadRow {
 }
 
 /**
- * The plan for every row: skipped with a reason, or made or merged, as the customers feature's find-or-create
- * would find them (`known`: the shop's customers' address keys and phones).
+ * Reads and plans every row, a chunk at a time: skipped with a reason, or made or merged, as the customers feature
+ * finds people. The batch then holds what to write.
  */
-function plan(rows: string[][], columns: ImportColumn[], known: { email_key: string | null; phone: string }[]) {
-  const emails = new Set(known.flatMap((customer) => (customer.email_key ? [customer.email_key] : [])));
-  const phones = new Set(known.map((customer) => customer.phone).filter(Boolean));
-  const planned: PreviewRow[] = [];
+async function plan(db: Db, file: ClientFile, mapping: ColumnMapping, source: string, now: Date) {
+  const reader = readFile(file, IMPORT_MAX_ROWS);
+  const columns = columnsOf(reader.headers, mapping, detectedField);
+  const batch = new CustomerBatch(db, now);
+  const preview: PreviewRow[] = [];
   const skip: CustomerImportResult["skip"] = [];
-  rows.forEach((values, index) => {
-    const row = index + 2;
-    const read = readRow(values, columns);
-    if ("skip" in read) {
-      skip.push({ row, reason: read.skip });
-      return;
+  const counts = { rows: 0, create: 0, merge: 0 };
+  await readingRows(async () => {
+    for (const chunk of chunks(reader.rows, BATCH_SIZE)) {
+      const rows = chunk.map((values, index) => ({ row: counts.rows + index + 2, read: readRow(values, columns) }));
+      counts.rows += chunk.length;
+      const people = rows.flatMap(({ row, read }) => ("skip" in read ? [] : [{ row, ...read }]));
+      await batch.lookUp(people);
+      for (const { row, read } of rows) if ("skip" in read) skip.push({ row, reason: read.skip });
+      for (const person of people) {
+        const action = batch.add({ ...person, marketingConsentSource: person.marketingConsent ? source : null });
+        counts[action]++;
+        if (preview.length < PREVIEW_ROWS) preview.push({ ...person, action });
+      }
     }
-    const key = read.email ? customerKey(read.email) : "";
-    const merges = key ? emails.has(key) : phones.has(read.phone);
-    if (key) emails.add(key);
-    if (read.phone) phones.add(read.phone);
-    planned.push({ row, action: merges ? "merge" : "create", ...read });
   });
-  return { planned, skip };
-}
-
-function readFile(file: ClientFile) {
-  try {
-    return parseCsv(file.bytes, IMPORT_MAX_ROWS);
-  } catch (error) {
-    if (error instanceof CsvError) throw badRequest(error.message);
-    throw error;
-  }
+  return { batch, result: { ...counts, skip, preview, columns } };
 }
 
 export interface ImportOptions {
@@ -130,35 +112,15 @@ export interface ImportOptions {
  * with its audit entry (the file's name and the counts, never its contents): any failure saves nothing.
  */
 export async function importCustomers(db: Db, file: ClientFile, options: ImportOptions): Promise<CustomerImportResult> {
-  const { headers, rows } = readFile(file);
-  const columns = columnsOf(headers, options.mapping);
   const now = options.now ?? clockNow();
-  const answer = ({ planned, skip }: ReturnType<typeof plan>): CustomerImportResult => ({
-    rows: rows.length,
-    create: planned.filter((row) => row.action === "create").length,
-    merge: planned.filter((row) => row.action === "merge").length,
-    skip,
-    preview: planned.slice(0, PREVIEW_ROWS),
-    columns,
-    dryRun: options.dryRun,
-  });
-  if (options.dryRun) return answer(plan(rows, columns, await customerMatchKeys(db)));
-
   const source = `imported from ${file.name} on ${shopToday(now)}`;
+  if (options.dryRun) {
+    const { result } = await plan(db, file, options.mapping, source, now);
+    return { ...result, dryRun: true };
+  }
   return db.transaction().execute(async (trx) => {
-    const planned = plan(rows, columns, await customerMatchKeys(trx));
-    const result = answer(planned);
-    for (const row of planned.planned) {
-      const contact = { customerName: row.name, customerEmail: row.email, customerPhone: row.phone };
-      const id = await customerIdFor(trx, contact, source, now);
-      if (id === null) throw new Error(`Import row ${row.row} named nobody`);
-      await addImportedDetails(
-        trx,
-        id,
-        { notes: row.notes, marketingConsentSource: row.marketingConsent ? source : null },
-        now,
-      );
-    }
+    const { batch, result } = await plan(trx, file, options.mapping, source, now);
+    await batch.write(trx);
     await recordAudit(trx, {
       actor: options.actor,
       kind: "customers",
@@ -166,6 +128,6 @@ export async function importCustomers(db: Db, file: ClientFile, options: ImportO
       targetId: null,
       targetLabel: `${file.name}: ${result.rows} rows, ${result.create} new, ${result.merge} merged, ${result.skip.length} skipped`,
     });
-    return result;
+    return { ...result, dryRun: false };
   });
 }

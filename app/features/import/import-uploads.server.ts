@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { badRequest } from "~/lib/http-error";
-import type { ClientFile } from "./customer-import.server";
+import type { ClientFile } from "./import-rows";
 
 /*
  * A client file uploaded on /admin/import without JavaScript must reach the import step without being chosen

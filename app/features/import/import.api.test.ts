@@ -205,6 +205,27 @@ describe("an import", () => {
     expect(await api.db.selectFrom("audit_log").selectAll().execute()).toHaveLength(1);
   });
 
+  it("finds people across the chunks a long file is read in: known customers and rows hundreds of lines earlier", async () => {
+    const now = new Date();
+    const byPhone = await customerIdFor(
+      api.db,
+      { customerName: "", customerEmail: "", customerPhone: "07700 900999" },
+      "walk-in",
+      now,
+    );
+    const lines = ["Name,Email,Mobile"];
+    for (let i = 0; i < 1_200; i++) lines.push(`Client ${i},client${i}@example.com,`);
+    // Rows far past the first chunk: the first row's person again (any case), and the known walk-in by phone.
+    lines.push("Client Zero,CLIENT0@example.com,07700 900111", "Walk In Later,,+44 7700 900999");
+    const answer = await postImport(admin, "long.csv", {}, Buffer.from(lines.join("\n")));
+    expect(answer.body).toMatchObject({ rows: 1_202, create: 1_200, merge: 2, skip: [] });
+    expect(await customerCount()).toBe(1_201);
+    const walkIn = await getCustomer(api.db, String(byPhone));
+    expect(walkIn).toMatchObject({ name: "Walk In Later", phone: "+447700900999" });
+    const zero = (await listCustomers(api.db, { q: "client0@example.com" }))[0]!;
+    expect(zero).toMatchObject({ name: "Client Zero", phone: "+447700900111" });
+  }, 30_000);
+
   it("saves nothing when any part fails: here the audit log cannot be written", async () => {
     await sql`alter table audit_log rename to audit_log_away`.execute(api.db);
     try {

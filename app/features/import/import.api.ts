@@ -5,6 +5,8 @@ import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { HttpError, badRequest } from "~/lib/http-error";
+import { importBookings } from "./booking-import.server";
+import { BOOKING_IMPORT_MAX_ROWS, bookingImportResultSchema, bookingMappingFieldSchema } from "./booking-import.schema";
 import { importCustomers } from "./customer-import.server";
 import {
   customerImportResultSchema,
@@ -32,7 +34,15 @@ const importFormSchema = z.object({
     .transform((value) => value === "true"),
 });
 
-/** /api/import: bringing a shop's clients over from another system; admin only. */
+const bookingImportFormSchema = importFormSchema.extend({
+  mapping: bookingMappingFieldSchema,
+  notify: z
+    .enum(["true", "false"], { error: 'notify must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+/** /api/import: bringing a shop's clients and appointments over from another system; admin only. */
 export function importApi(ctx: AppContext) {
   const router = apiRouter();
   const multipart = multer({
@@ -68,6 +78,35 @@ export function importApi(ctx: AppContext) {
     const user = currentUser(res)!;
     const file = { name: req.file.originalname, bytes: req.file.buffer };
     res.json(await importCustomers(ctx.db, file, { mapping, dryRun, actor: user }));
+  });
+
+  const bookings = apiDoc({
+    summary: "Imports appointments (CSV), or with dryRun=true says what importing them would do",
+    description:
+      `As the client import, at most ${BOOKING_IMPORT_MAX_ROWS.toLocaleString("en-GB")} rows: date, start time, ` +
+      "services (by name, several joined by + or ;), barber (by name; empty for whoever is free), the client's " +
+      "name, e-mail and phone, notes. Each row is booked by the owner's rules (no notice or horizon; the barber's " +
+      "hours and other bookings hold); a row refused is listed in skip with the reason and the rest are imported, " +
+      "in one transaction. Nobody is mailed unless notify=true: then each customer with an address is sent a " +
+      "confirmation with their manage link.",
+    multipart: z.object({
+      file: z.file(),
+      mapping: z.string().optional(),
+      dryRun: z.enum(["true", "false"]).optional(),
+      notify: z.enum(["true", "false"]).optional(),
+    }),
+    responses: {
+      200: ["What was (or would be) imported", bookingImportResultSchema],
+      400: ["Not a readable appointments file, a bad mapping or too many rows; nothing saved", apiErrorSchema],
+      413: ["A file over the size limit; nothing saved", apiErrorSchema],
+    },
+  });
+  router.post("/bookings", bookings, requireAdmin, receiveFile, async (req, res) => {
+    if (!req.file) throw badRequest('Choose a CSV file to import (the "file" field)');
+    const { mapping, dryRun, notify } = parseInput(bookingImportFormSchema, req.body);
+    const file = { name: req.file.originalname, bytes: req.file.buffer };
+    const actor = currentUser(res)!;
+    res.json(await importBookings(ctx.db, file, { mapping, dryRun, notify, actor, config: ctx.config }));
   });
 
   return router;

@@ -73,4 +73,17 @@ describe("/admin/import without JavaScript", () => {
   it("is linked from the customers screen", async () => {
     expect((await admin.get("/admin/customers")).text).toContain('href="/admin/import"');
   }, 60_000);
+
+  it("checks an appointments file, saying which rows would be skipped and why", async () => {
+    const form = new FormData();
+    form.append("intent", "appointments-check");
+    const name = "booksy-appointments.csv";
+    const bytes = fs.readFileSync(path.join(import.meta.dirname, "fixtures", name));
+    form.append("file", new File([new Uint8Array(bytes)], name, { type: "text/csv" }));
+    const checked = await post(form);
+    expect(checked.status, checked.text).toBe(200);
+    // This shop has neither these services nor this team: nothing to book them with.
+    expect(checked.text).toContain("2 rows: 0 appointments would be booked, 2 rows skipped.");
+    expect(checked.text).toMatch(/Row 2: Unknown (service|barber)/);
+  });
 });

@@ -10,6 +10,8 @@ import {
   SkippedRows,
   plural,
 } from "~/features/import/components/import-review";
+import { AppointmentsImport, type AppointmentsAnswer } from "~/features/import/components/appointments-import";
+import { importBookings } from "~/features/import/booking-import.server";
 import { importCustomers } from "~/features/import/customer-import.server";
 import { keepUpload, keptUpload, removeUpload } from "~/features/import/import-uploads.server";
 import {
@@ -56,6 +58,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formTextValues(form);
   const state: ImportState = { uploadId: values.uploadId ?? "", fileName: "", result: null };
   try {
+    if (values.intent === "appointments-check" || values.intent === "appointments-import") {
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file of appointments to import");
+      if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
+      const dryRun = values.intent === "appointments-check";
+      const appointments = await importBookings(
+        db,
+        { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+        { mapping: {}, dryRun, notify: values.notify === "on", actor: user, config },
+      );
+      // Answered, not redirected, even after the import: the rows it skipped, with their reasons, are the page.
+      return { appointments } satisfies AppointmentsAnswer;
+    }
     if (values.intent === "upload") {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file to import");
@@ -98,7 +113,11 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
   const fetcher = useFetcher<typeof action>({ key: `import-clients${useLocation().search}` });
   const answer = fetcher.data ?? actionData;
   const state = answer && "uploadId" in answer ? answer : undefined;
-  const failure = answer && "message" in answer && typeof answer.message === "string" ? answer.message : null;
+  const appointments = actionData && "appointments" in actionData ? actionData : undefined;
+  const failure =
+    answer && !("appointments" in answer) && "message" in answer && typeof answer.message === "string"
+      ? answer.message
+      : null;
   const { imported } = loaderData;
   const busy = fetcher.state !== "idle";
   return (
@@ -143,6 +162,7 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
           <PreviewTable preview={state.result.preview} />
         </fetcher.Form>
       )}
+      <AppointmentsImport answer={appointments} />
     </AdminPage>
   );
 }
