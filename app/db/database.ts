@@ -308,6 +308,14 @@ export interface TeamMembersTable {
   sort_order: number;
   active: number;
   created_at: string;
+  /** How the member is paid (migration 025, decision 054): the reports work out what they are owed. */
+  pay_kind: Generated<"none" | "commission" | "chairRent">;
+  /** Commission on services and on products, in basis points (1250 = 12.5 %). */
+  pay_service_bp: Generated<number>;
+  pay_product_bp: Generated<number>;
+  /** A chair renter's rent, in pence for each `pay_rent_period`. */
+  pay_rent_pence: Generated<number>;
+  pay_rent_period: Generated<"week" | "month">;
 }
 
 export interface TeamMemberServicesTable {
