@@ -35,6 +35,7 @@ import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
 import * as teamPay from "./migrations/025-team-pay";
+import * as till from "./migrations/027-till";
 
 export type Db = Kysely<Database>;
 
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   "022-messages-by-id": messagesById,
   "023-bank-holidays-open": bankHolidaysOpen,
   "025-team-pay": teamPay,
+  "027-till": till,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
