@@ -40,6 +40,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("admin/settings", "routes/admin/settings.tsx"),
   route("admin/team", "routes/admin/team.tsx"),
+  route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/reports/pay", "routes/admin/reports-pay.tsx"),
   route("admin/waitlist", "routes/admin/waitlist.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -21,6 +21,7 @@ import { teamApi } from "~/features/team/team.api";
 import { contactApi } from "~/features/contact/contact.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { auditApi } from "~/features/audit/audit.api";
+import { reportsApi } from "~/features/reports/reports.api";
 import { auditAdminWrites, describeApiCall } from "./audit";
 import { z } from "zod";
 import { apiDoc } from "~/lib/api-docs.server";
@@ -88,6 +89,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/settings", settingsApi(ctx));
   api.use("/accounts", accountsApi(ctx));
   api.use("/audit", auditApi(ctx));
+  api.use("/reports", reportsApi(ctx));
   api.use("/account", accountApi(ctx));
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
