@@ -51,9 +51,12 @@ export async function up(db: Kysely<unknown>) {
         .check(sql`pay_rent_period in ('week', 'month')`),
     )
     .execute();
+  // The books find the bookings made in a period (the rebooking rate) without reading every booking.
+  await db.schema.createIndex("bookings_created_at").on("bookings").column("created_at").execute();
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.dropIndex("bookings_created_at").execute();
   for (const column of ["pay_rent_period", "pay_rent_pence", "pay_product_bp", "pay_service_bp", "pay_kind"]) {
     await db.schema.alterTable("team_members").dropColumn(column).execute();
   }

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { listTeam } from "~/features/team/team.server";
 import { addDays, shopInstant } from "~/lib/shop-time";
-import { datesOf, groupBy, isoWeekday, rate, workingMinutes } from "./report-figures";
+import { datesOf, groupBy, isoWeekday, rate, shopInstants, workingMinutes } from "./report-figures";
 import type { MemberUtilisation, Period, Summary } from "./reports.schema";
 
 /*
@@ -38,10 +38,13 @@ function periodBookings(db: Db, period: Period, memberId?: number) {
 }
 type PeriodBooking = Awaited<ReturnType<typeof periodBookings>>[number];
 
-const startOf = (booking: Pick<PeriodBooking, "date" | "start_time">) =>
-  shopInstant(booking.date, booking.start_time).getTime();
+type StartOf = (booking: Pick<PeriodBooking, "date" | "start_time">) => number;
 
-function countAppointments(bookings: readonly PeriodBooking[], noticeHours: number): Summary["appointments"] {
+function countAppointments(
+  bookings: readonly PeriodBooking[],
+  noticeHours: number,
+  startOf: StartOf,
+): Summary["appointments"] {
   const counts = { booked: 0, attended: 0, noShow: 0, cancelled: 0, lateCancelled: 0, walkIns: 0 };
   for (const booking of bookings) {
     if (booking.status === "cancelled") {
@@ -101,7 +104,7 @@ async function utilisation(db: Db, period: Period, bookings: readonly PeriodBook
  * for a later time, within 7 days after that appointment's start. A walk-in without a name has no customer, so
  * it counts as not rebooked.
  */
-async function rebookingRate(db: Db, period: Period, bookings: readonly PeriodBooking[]) {
+async function rebookingRate(db: Db, period: Period, bookings: readonly PeriodBooking[], startOf: StartOf) {
   const attended = bookings.filter((booking) => booking.attendance === "attended" && LIVE(booking.status));
   if (attended.length === 0) return null;
   const later = await db
@@ -138,20 +141,16 @@ async function customerFigures(db: Db, period: Period): Promise<Summary["custome
       .where("b.attendance", "=", "attended")
       .where("b.status", "=", "confirmed")
       .where("b.customer_id", "is not", null);
-  const firsts = attendedVisits()
-    .select(["b.customer_id", (eb) => eb.fn.min("s.date").as("first")])
-    .groupBy("b.customer_id");
-  const seen = await attendedVisits()
-    .select("b.customer_id")
-    .distinct()
-    .where("s.date", ">=", period.from)
-    .where("s.date", "<=", period.to)
-    .execute();
+  const inPeriod = (query: ReturnType<typeof attendedVisits>) =>
+    query.where("s.date", ">=", period.from).where("s.date", "<=", period.to);
+  const seen = await inPeriod(attendedVisits()).select("b.customer_id").distinct().execute();
+  // Each of them's first visit ever, asked only for those seen (the customers index finds their bookings).
   const first = new Map(
     (
-      await firsts
-        .having((eb) => eb.fn.max("s.date"), ">=", period.from)
-        .having((eb) => eb.fn.min("s.date"), "<=", period.to)
+      await attendedVisits()
+        .select(["b.customer_id", (eb) => eb.fn.min("s.date").as("first")])
+        .where("b.customer_id", "in", inPeriod(attendedVisits()).select("b.customer_id"))
+        .groupBy("b.customer_id")
         .execute()
     ).map((row) => [row.customer_id!, String(row.first)]),
   );
@@ -182,7 +181,9 @@ async function customerFigures(db: Db, period: Period): Promise<Summary["custome
 /** Everything about appointments in the summary: counts, rates, utilisation, customers, and the day and hour grids. */
 export async function appointmentFigures(db: Db, period: Period, memberId?: number) {
   const [bookings, rules] = await Promise.all([periodBookings(db, period, memberId), loadSettings(db)]);
-  const appointments = countAppointments(bookings, rules.cancellationNoticeHours);
+  const instantOf = shopInstants();
+  const startOf: StartOf = (booking) => instantOf(booking.date, booking.start_time);
+  const appointments = countAppointments(bookings, rules.cancellationNoticeHours, startOf);
   const live = bookings.filter((booking) => LIVE(booking.status));
   const hours = groupBy(live, (booking) => `${isoWeekday(booking.date)}-${Number(booking.start_time.slice(0, 2))}`);
   const perDay = groupBy(live, (booking) => booking.date);
@@ -190,7 +191,7 @@ export async function appointmentFigures(db: Db, period: Period, memberId?: numb
     appointments,
     noShowRate: rate(appointments.noShow, appointments.attended + appointments.noShow),
     utilisation: await utilisation(db, period, bookings, memberId),
-    rebookingRate: await rebookingRate(db, period, bookings),
+    rebookingRate: await rebookingRate(db, period, bookings, startOf),
     customers: await customerFigures(db, period),
     appointmentsByDay: new Map([...perDay].map(([date, list]) => [date, list.length])),
     byHour: [...hours]

@@ -1,6 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { shopToday } from "~/lib/shop-time";
-import { periodInstants } from "./report-figures";
+import { periodInstants, shopDays } from "./report-figures";
 import type { Period } from "./reports.schema";
 import { TakingsTally } from "./takings-tally";
 import { addTillTakings } from "./till-takings.server";
@@ -12,8 +11,6 @@ import { addTillTakings } from "./till-takings.server";
  * day); a deposit kept counts as `depositsKept` on the day it was kept; a deposit handed back before it ever
  * counted is no refund of takings.
  */
-
-const dayOf = (iso: string) => shopToday(new Date(iso));
 
 /** The ledger's money of bookings (not the till's): fees, kept deposits, counted deposits and refunds. */
 async function addBookingMoney(db: Db, period: Period, tally: TakingsTally) {
@@ -77,6 +74,7 @@ async function addBookingMoney(db: Db, period: Period, tally: TakingsTally) {
             .execute()
         ).map((row) => row.id),
   );
+  const dayOf = shopDays();
   for (const movement of movements) {
     const date = dayOf(movement.created_at);
     if (movement.kind === "fee") tally.add("fees", movement.amount_pence, date);

@@ -1,6 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { shopToday } from "~/lib/shop-time";
-import { groupBy, periodInstants, spreadDiscount } from "./report-figures";
+import { groupBy, periodInstants, shopDays, spreadDiscount } from "./report-figures";
 import type { Period } from "./reports.schema";
 import type { TakingsTally } from "./takings-tally";
 
@@ -67,8 +66,9 @@ export async function addTillTakings(db: Db, period: Period, tally: TakingsTally
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
     .execute();
+  const dayOf = shopDays();
   for (const refund of refunds) {
-    tally.add("refunds", -refund.amount_pence, shopToday(new Date(refund.created_at)));
+    tally.add("refunds", -refund.amount_pence, dayOf(refund.created_at));
     tally.paid(refund.method, refund.amount_pence);
   }
 }
