@@ -20,8 +20,10 @@ export interface BusyShopSize {
   sales: number;
   lines: number;
   movements: number;
-  /** Names start with this, so a shop made beside other data is told apart. */
+  /** Names and references start with this, so a shop made beside other data is told apart. */
   prefix?: string;
+  /** False: barbers nobody can book (a browser check beside other tests' team). */
+  active?: boolean;
 }
 
 export const BENCH_SIZE: BusyShopSize = {
@@ -79,7 +81,7 @@ export async function buildBusyShop(db: Db, size: BusyShopSize) {
       bio: "",
       image: null,
       sort_order: 100 + index,
-      active: 1,
+      active: size.active === false ? 0 : 1,
       created_at: created,
       pay_kind: index % 3 === 0 ? "chairRent" : "commission",
       pay_service_bp: index % 3 === 0 ? 0 : 4000,
@@ -163,7 +165,7 @@ export async function buildBusyShop(db: Db, size: BusyShopSize) {
     "bookings",
     plans.map((plan, index) => ({
       slot_id: slotIds[index]!,
-      reference: `${prefix.slice(0, 2).toUpperCase()}-${String(index).padStart(6, "0")}`,
+      reference: `${prefix.toUpperCase()}-${String(index).padStart(6, "0")}`,
       manage_token_hash: `${prefix}-${index}`,
       manage_token_sealed: null,
       customer_name: "Customer",

@@ -78,7 +78,7 @@ export function PercentBars({ id, rows }: { id: string; rows: readonly { label: 
         return (
           <g key={row.label}>
             <text x={left - 6} y={y + 15} textAnchor="end" fill="currentColor">
-              {row.label.length > 14 ? `${row.label.slice(0, 13)}…` : row.label}
+              {row.label.length > 12 ? `${row.label.slice(0, 11)}…` : row.label}
             </text>
             <rect x={left} y={y + 3} width={plot} height={16} fill="currentColor" fillOpacity={0.08} />
             <rect

@@ -17,24 +17,24 @@ export function PeriodPicker({
 }) {
   return (
     <form method="get" action={action} className="mb-6 flex flex-wrap items-end gap-3">
-      <label className="grid gap-1 text-sm font-medium">
-        Period
-        <NativeSelect name="period" defaultValue={choice.preset} className="w-40">
+      <div className="grid gap-1 text-sm font-medium">
+        <label htmlFor="period-preset">Period</label>
+        <NativeSelect id="period-preset" name="period" defaultValue={choice.preset} className="w-40">
           {presets.map((preset) => (
             <option key={preset} value={preset}>
               {PERIOD_PRESETS[preset]}
             </option>
           ))}
         </NativeSelect>
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        From
-        <Input type="date" name="from" defaultValue={choice.period.from} className="w-40" />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        To
-        <Input type="date" name="to" defaultValue={choice.period.to} className="w-40" />
-      </label>
+      </div>
+      <div className="grid gap-1 text-sm font-medium">
+        <label htmlFor="period-from">From</label>
+        <Input id="period-from" type="date" name="from" defaultValue={choice.period.from} className="w-40" />
+      </div>
+      <div className="grid gap-1 text-sm font-medium">
+        <label htmlFor="period-to">To</label>
+        <Input id="period-to" type="date" name="to" defaultValue={choice.period.to} className="w-40" />
+      </div>
       <Button type="submit">Show</Button>
       {choice.problem && (
         <p role="alert" className="basis-full text-sm font-medium text-destructive">
