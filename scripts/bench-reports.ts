@@ -7,24 +7,21 @@
 //   scripts/bench-reports                    SQLite (a fresh file in a temporary folder)
 //   scripts/bench-reports --postgres [url]   a fresh PostgreSQL database, dropped afterwards
 //   options: --rounds 30
-import { parseArgs } from "node:util";
 import { previousPeriod, type Period } from "~/features/reports/reports.schema";
 import { reportSummary } from "~/features/reports/reports.server";
 import { BENCH_SIZE, buildBusyShop } from "~/features/reports/busy-shop.testing";
 import { createTestDatabase } from "../tests/support/test-app";
 
-const { values } = parseArgs({
-  options: { postgres: { type: "string" }, rounds: { type: "string", default: "30" } },
-  allowPositionals: true,
-  strict: false,
-});
-if (values.postgres !== undefined) {
-  process.env.TEST_DATABASE_URL =
-    typeof values.postgres === "string" && values.postgres
-      ? values.postgres
-      : "postgres://postgres@127.0.0.1:5432/postgres";
-}
-const rounds = Number(values.rounds);
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  return value === undefined || value.startsWith("--") ? "" : value;
+};
+const postgres = option("postgres");
+if (postgres !== undefined) process.env.TEST_DATABASE_URL = postgres || "postgres://postgres@127.0.0.1:5432/postgres";
+const rounds = Number(option("rounds") || 30);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 

@@ -10,7 +10,8 @@ import { openE2eDatabase } from "../support/e2e-db";
  */
 
 const WEEK = { from: "2024-03-04", to: "2024-03-10" };
-const SCREENSHOTS = process.env.REPORTS_SCREENSHOTS ?? "test-results/reports";
+/** Where the screenshots go, for a person to look at (the folder Playwright keeps its results in). */
+const SCREENSHOTS = "test-results/reports";
 
 test.beforeAll(async () => {
   const db = openE2eDatabase();
