@@ -45,7 +45,8 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
           Download as CSV
         </a>
       </p>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Pay table">
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm tabular-nums">
           <caption className="sr-only">What each barber is owed</caption>
           <thead>

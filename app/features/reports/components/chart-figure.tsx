@@ -33,7 +33,7 @@ export function ChartFigure({
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium">The numbers</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: the numbers`}>
           <table className="w-full border-collapse text-left tabular-nums">
             <thead>
               <tr>
