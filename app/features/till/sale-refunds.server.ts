@@ -102,6 +102,7 @@ export async function refundSale(
   const earlier = await findRefund();
   if (earlier) return replay(earlier);
   const sale = await findSaleRow(ctx.db, saleId);
+  await requireDayOpen(ctx.db, shopToday(now));
   const [lines, payments] = await Promise.all([
     ctx.db.selectFrom("sale_lines").selectAll().where("sale_id", "=", saleId).execute(),
     ctx.db.selectFrom("sale_payments").selectAll().where("sale_id", "=", saleId).execute(),
