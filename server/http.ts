@@ -29,6 +29,7 @@ import { bookingAttendanceApi, customersApi } from "~/features/customers/custome
 import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
+import { salesApi, terminalApi, tillApi } from "~/features/till/till.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { importApi } from "~/features/import/import.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
@@ -94,6 +95,9 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
   api.use("/import", importApi(ctx));
+  api.use("/sales", salesApi(ctx));
+  api.use("/till", tillApi(ctx));
+  api.use("/terminal", terminalApi(ctx));
   api.get(
     "/openapi.json",
     apiDoc({

@@ -6,6 +6,7 @@ import { retentionJobHandlers, scheduleRetention } from "~/features/customers/re
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
+import { tillJobHandlers } from "~/features/till/till-jobs.server";
 import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
@@ -17,6 +18,7 @@ export const jobHandlers: JobHandlers = {
   ...paymentJobHandlers,
   ...textJobHandlers,
   ...waitlistJobHandlers,
+  ...tillJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

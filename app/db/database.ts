@@ -277,6 +277,10 @@ export interface ShopSettingsTable {
   review_request_hours: Generated<number>;
   /** How long a waitlist offer holds its time for the customer it was offered to. */
   waitlist_hold_minutes: Generated<number>;
+  /** The shop's VAT number, shown on receipts (which then show the VAT included); empty: not registered. */
+  vat_number: Generated<string>;
+  /** The cash the till opens each day with (the cash-up's float). */
+  till_float_pence: Generated<number>;
   updated_at: string;
 }
 
@@ -631,6 +635,8 @@ export interface SalesTable {
   online_pence: Generated<number>;
   /** Everything paid towards the total: online part, cash (net of change) and card payments that succeeded. */
   paid_pence: Generated<number>;
+  /** What card payments still in flight hold of the due (paid + reserved never above the total). */
+  reserved_pence: Generated<number>;
   refunded_pence: Generated<number>;
   created_by: number | null;
   created_at: string;

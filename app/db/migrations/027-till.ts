@@ -52,12 +52,17 @@ export async function up(database: Kysely<unknown>) {
     // Of the booking's online deposit or prepayment, what counts towards this sale (already in `paid_pence`).
     .addColumn("online_pence", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("paid_pence", "integer", (col) => col.notNull().defaultTo(0))
+    // What card payments still waiting on a reader (or Stripe) hold of the due: no other payment may take it.
+    .addColumn("reserved_pence", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("refunded_pence", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("created_by", "integer")
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("paid_at", "text")
     .addColumn("voided_at", "text")
-    .addCheckConstraint("sales_paid_within_total", sql`paid_pence >= 0 and paid_pence <= total_pence`)
+    .addCheckConstraint(
+      "sales_paid_within_total",
+      sql`paid_pence >= 0 and reserved_pence >= 0 and paid_pence + reserved_pence <= total_pence`,
+    )
     .addCheckConstraint("sales_refunded_within_paid", sql`refunded_pence >= 0 and refunded_pence <= paid_pence`)
     .addCheckConstraint("sales_amounts", sql`discount_pence >= 0 and tip_pence >= 0 and total_pence >= 0`)
     .execute();
@@ -123,7 +128,8 @@ export async function up(database: Kysely<unknown>) {
   await idColumn("sale_refunds")
     .addColumn("sale_id", "integer", (col) => col.notNull().references("sales.id").onDelete("cascade"))
     .addColumn("idempotency_key", "text", (col) => col.notNull().unique())
-    .addColumn("amount_pence", "integer", (col) => col.notNull().check(sql`amount_pence > 0`))
+    // 0 once a card part Stripe refused is given back (nothing else of it moved).
+    .addColumn("amount_pence", "integer", (col) => col.notNull().check(sql`amount_pence >= 0`))
     .addColumn("cash_pence", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("card_pence", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("reason", "text", (col) => col.notNull())
@@ -160,6 +166,14 @@ export async function up(database: Kysely<unknown>) {
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
 
+  await db.schema
+    .alterTable("shop_settings")
+    .addColumn("vat_number", "text", (col) => col.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("shop_settings")
+    .addColumn("till_float_pence", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("money_movements").addColumn("sale_id", "integer").execute();
   await db.schema.alterTable("money_movements").addColumn("member_id", "integer").execute();
   await db.schema.createIndex("money_movements_sale").on("money_movements").column("sale_id").execute();
@@ -168,6 +182,8 @@ export async function up(database: Kysely<unknown>) {
 export async function down(database: Kysely<unknown>) {
   const db = database as Untyped;
   await db.schema.dropIndex("money_movements_sale").execute();
+  await db.schema.alterTable("shop_settings").dropColumn("till_float_pence").execute();
+  await db.schema.alterTable("shop_settings").dropColumn("vat_number").execute();
   await db.schema.alterTable("money_movements").dropColumn("member_id").execute();
   await db.schema.alterTable("money_movements").dropColumn("sale_id").execute();
   for (const table of [

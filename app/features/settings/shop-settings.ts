@@ -16,6 +16,7 @@ export const PRIVATE_SETTINGS = [
   "contactRetentionMonths",
   "reviewUrl",
   "reviewRequestHours",
+  "till",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export type PublicSettings = Omit<ShopSettings, (typeof PRIVATE_SETTINGS)[number]>;
@@ -52,6 +53,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   reviewUrl: "",
   reviewRequestHours: 3,
   waitlistHoldMinutes: 30,
+  vatNumber: "",
+  till: { float: 0 },
   openingHours: [
     { day: 0, ranges: [{ start: "09:30", end: "16:00" }] },
     ...[1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "18:00" }] })),
