@@ -4,26 +4,32 @@ import type { Period } from "./reports.schema";
 import type { TakingsTally } from "./takings-tally";
 
 /*
- * The till's part of the takings (decisions 054 and 056): paid sales on their day, their lines (services and
+ * The till's part of the takings (decisions 054 and 056): paid sales on the day they were paid in full, their lines (services and
  * custom lines as services, products) net of the sale's discount spread over them, the tip, the online part a
  * booking's deposit paid; what each method took from the payments; refunds from the ledger on their day. A
  * barber's figures are their lines' less what was refunded of those lines.
  */
 export async function addTillTakings(db: Db, period: Period, tally: TakingsTally) {
-  const sales = await db
-    .selectFrom("sales")
-    .select(["id", "date", "discount_pence", "tip_pence", "tip_member_id", "online_pence"])
-    .where("status", "=", "paid")
-    .where("date", ">=", period.from)
-    .where("date", "<=", period.to)
-    .execute();
+  const { start, end } = periodInstants(period);
+  const dayOf = shopDays();
+  // A sale counts on the day it was paid in full (a booking's sale belongs to the booking's day, and may be paid
+  // before it).
+  const sales = (
+    await db
+      .selectFrom("sales")
+      .select(["id", "paid_at", "discount_pence", "tip_pence", "tip_member_id", "online_pence"])
+      .where("status", "=", "paid")
+      .where("paid_at", ">=", start)
+      .where("paid_at", "<", end)
+      .execute()
+  ).map((sale) => ({ ...sale, date: dayOf(sale.paid_at!) }));
   const lines = await db
     .selectFrom("sale_lines as l")
     .innerJoin("sales as s", "s.id", "l.sale_id")
     .select(["l.sale_id", "l.kind", "l.member_id", "l.total_pence", "l.unit_pence", "l.refunded_quantity"])
     .where("s.status", "=", "paid")
-    .where("s.date", ">=", period.from)
-    .where("s.date", "<=", period.to)
+    .where("s.paid_at", ">=", start)
+    .where("s.paid_at", "<", end)
     .orderBy("l.sale_id")
     .orderBy("l.position")
     .execute();
@@ -53,12 +59,11 @@ export async function addTillTakings(db: Db, period: Period, tally: TakingsTally
     .select(["p.method", (eb) => eb.fn.sum<number | string>("p.amount_pence").as("total")])
     .where("p.status", "=", "succeeded")
     .where("s.status", "=", "paid")
-    .where("s.date", ">=", period.from)
-    .where("s.date", "<=", period.to)
+    .where("s.paid_at", ">=", start)
+    .where("s.paid_at", "<", end)
     .groupBy("p.method")
     .execute();
   for (const payment of payments) tally.paid(payment.method, Number(payment.total));
-  const { start, end } = periodInstants(period);
   const refunds = await db
     .selectFrom("money_movements")
     .select(["method", "amount_pence", "created_at"])
@@ -66,7 +71,6 @@ export async function addTillTakings(db: Db, period: Period, tally: TakingsTally
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
     .execute();
-  const dayOf = shopDays();
   for (const refund of refunds) {
     tally.add("refunds", -refund.amount_pence, dayOf(refund.created_at));
     tally.paid(refund.method, refund.amount_pence);
