@@ -12,6 +12,7 @@ import {
   Mail,
   MailWarning,
   Scissors,
+  Receipt,
   ShoppingBag,
   Store,
   SwatchBook,
@@ -136,6 +137,13 @@ const SECTIONS = [
     title: "Booking Slots",
     description: "Extra times opened by hand, and each day's bookings to cancel.",
     icon: CalendarClock,
+  },
+  {
+    to: "/admin/till",
+    title: "Till",
+    description:
+      "Check out visits: services, products and tips, paid by card reader, cash or card on file; the cash-up.",
+    icon: Receipt,
   },
   {
     to: "/admin/customers",
