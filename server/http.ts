@@ -21,6 +21,7 @@ import { teamApi } from "~/features/team/team.api";
 import { contactApi } from "~/features/contact/contact.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { auditApi } from "~/features/audit/audit.api";
+import { reportsApi } from "~/features/reports/reports.api";
 import { auditAdminWrites, describeApiCall } from "./audit";
 import { z } from "zod";
 import { apiDoc } from "~/lib/api-docs.server";
@@ -28,6 +29,7 @@ import { bookingAttendanceApi, customersApi } from "~/features/customers/custome
 import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
+import { salesApi, terminalApi, tillApi } from "~/features/till/till.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
@@ -90,11 +92,15 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/settings", settingsApi(ctx));
   api.use("/accounts", accountsApi(ctx));
   api.use("/audit", auditApi(ctx));
+  api.use("/reports", reportsApi(ctx));
   api.use("/account", accountApi(ctx));
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
   api.use("/queue", queueApi(ctx));
   api.use("/import", importApi(ctx));
+  api.use("/sales", salesApi(ctx));
+  api.use("/till", tillApi(ctx));
+  api.use("/terminal", terminalApi(ctx));
   api.use(shopFileApi(ctx));
   api.get(
     "/openapi.json",

@@ -6,6 +6,7 @@ import { retentionJobHandlers, scheduleRetention } from "~/features/customers/re
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
+import { tillJobHandlers } from "~/features/till/till-jobs.server";
 import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
 import { queueJobHandlers } from "~/features/queue/queue-texts.server";
 
@@ -18,6 +19,7 @@ export const jobHandlers: JobHandlers = {
   ...paymentJobHandlers,
   ...textJobHandlers,
   ...waitlistJobHandlers,
+  ...tillJobHandlers,
   ...queueJobHandlers,
 };
 

@@ -34,6 +34,8 @@ import * as moneyMovements from "./migrations/019-money-movements";
 import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
+import * as teamPay from "./migrations/025-team-pay";
+import * as till from "./migrations/027-till";
 import * as walkInQueue from "./migrations/026-walk-in-queue";
 
 export type Db = Kysely<Database>;
@@ -123,6 +125,8 @@ const migrations: Record<string, Migration> = {
   "020-customers": customers,
   "022-messages-by-id": messagesById,
   "023-bank-holidays-open": bankHolidaysOpen,
+  "025-team-pay": teamPay,
+  "027-till": till,
   "026-walk-in-queue": walkInQueue,
 };
 

@@ -59,6 +59,8 @@ export interface ProductsTable {
   description: string;
   image: string;
   created_at: string;
+  /** How many are on the shelf, never below 0 (migration 027); null: not counted. */
+  stock: number | null;
 }
 
 export interface GalleryCategoriesTable {
@@ -275,6 +277,10 @@ export interface ShopSettingsTable {
   review_request_hours: Generated<number>;
   /** How long a waitlist offer holds its time for the customer it was offered to. */
   waitlist_hold_minutes: Generated<number>;
+  /** The shop's VAT number, shown on receipts (which then show the VAT included); empty: not registered. */
+  vat_number: Generated<string>;
+  /** The cash the till opens each day with (the cash-up's float). */
+  till_float_pence: Generated<number>;
   /** The walk-in queue (issue 33): 0/1, off until the owner turns it on. */
   queue_enabled: Generated<number>;
   queue_max_waiting: Generated<number>;
@@ -315,6 +321,14 @@ export interface TeamMembersTable {
   sort_order: number;
   active: number;
   created_at: string;
+  /** How the member is paid (migration 025, decision 054): the reports work out what they are owed. */
+  pay_kind: Generated<"none" | "commission" | "chairRent">;
+  /** Commission on services and on products, in basis points (1250 = 12.5 %). */
+  pay_service_bp: Generated<number>;
+  pay_product_bp: Generated<number>;
+  /** A chair renter's rent, in pence for each `pay_rent_period`. */
+  pay_rent_pence: Generated<number>;
+  pay_rent_period: Generated<"week" | "month">;
 }
 
 export interface TeamMemberServicesTable {
@@ -507,12 +521,16 @@ export type MoneyKind =
   | "refund"
   | "kept_deposit"
   | "sale"
+  | "sale_refund"
   | "tip"
   | "gift_card_load"
   | "gift_card_spend"
   | "membership_invoice";
-/** How it moved: Checkout, the saved card charged off-session, and later the till's cash and card reader. */
-export type MoneyMethod = "online" | "card_on_file" | "cash" | "reader";
+/**
+ * How it moved: Checkout, the saved card charged off-session, the till's cash and its card reader ("card",
+ * Stripe Terminal), and later gift cards.
+ */
+export type MoneyMethod = "online" | "card_on_file" | "cash" | "card" | "gift_card";
 
 /** The ledger (decision 040): one row per movement of money, in pence (refunds negative), each key once. */
 export interface MoneyMovementsTable {
@@ -528,6 +546,10 @@ export interface MoneyMovementsTable {
   stripe_checkout_session_id: string | null;
   idempotency_key: string;
   created_at: string;
+  /** The till's sale it belongs to (migration 027); null for a booking's online money. */
+  sale_id: Generated<number | null>;
+  /** The barber the sale is credited to (its booking's, else its first service line's); null when none. */
+  member_id: Generated<number | null>;
 }
 
 /** Stripe events already received: a replay finds its id here and changes nothing. */
@@ -585,6 +607,131 @@ export interface WaitlistEntryServicesTable {
   service_id: number;
 }
 
+export type SaleStatus = "open" | "paid" | "voided";
+export type SaleLineKind = "service" | "product" | "custom";
+export type SalePaymentMethod = "cash" | "card" | "card_on_file";
+export type SalePaymentStatus = "processing" | "succeeded" | "failed" | "canceled";
+
+/** The one row (id 1) holding the last sale number given: the creating transaction adds one (decision 056). */
+export interface SaleCountersTable {
+  id: number;
+  last_number: number;
+}
+
+/** A sale at the till (decision 056): pence; `paid_pence` never above `total_pence`, `refunded_pence` never above paid. */
+export interface SalesTable {
+  id: Generated<number>;
+  /** Shown as S-000001: one more than the last, never reused. */
+  number: number;
+  status: SaleStatus;
+  /** The booking it checks out; at most one sale that is not voided per booking. */
+  booking_id: number | null;
+  customer_id: number | null;
+  /** The shop's day (yyyy-MM-dd, Europe/London) the sale belongs to. */
+  date: string;
+  /** The lines' totals. */
+  subtotal_pence: number;
+  discount_pence: Generated<number>;
+  discount_percent: number | null;
+  tip_pence: Generated<number>;
+  /** The barber the tip is for. */
+  tip_member_id: number | null;
+  /** subtotal − discount + tip. */
+  total_pence: number;
+  /** Of paid_pence, what the booking's deposit or prepayment paid online. */
+  online_pence: Generated<number>;
+  /** Everything paid towards the total: online part, cash (net of change) and card payments that succeeded. */
+  paid_pence: Generated<number>;
+  /** What card payments still in flight hold of the due (paid + reserved never above the total). */
+  reserved_pence: Generated<number>;
+  refunded_pence: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  paid_at: string | null;
+  voided_at: string | null;
+}
+
+export interface SaleLinesTable {
+  id: Generated<number>;
+  sale_id: number;
+  position: number;
+  kind: SaleLineKind;
+  service_id: number | null;
+  product_id: number | null;
+  /** The barber credited with the line (every service line has one). */
+  member_id: number | null;
+  description: string;
+  unit_pence: number;
+  quantity: number;
+  /** unit × quantity. */
+  total_pence: number;
+  refunded_quantity: Generated<number>;
+}
+
+/** One payment on a sale; a card payment is "processing" while the reader waits for the card. */
+export interface SalePaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  method: SalePaymentMethod;
+  /** What counts towards the sale (for cash: the amount, not what was tendered). */
+  amount_pence: number;
+  tendered_pence: number | null;
+  change_pence: Generated<number>;
+  status: SalePaymentStatus;
+  idempotency_key: string;
+  /** The shop's day it was taken. */
+  date: string;
+  reader_id: string | null;
+  stripe_payment_intent_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** The reader's or the bank's reason, when it failed. */
+  failure: string | null;
+  refunded_pence: Generated<number>;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** A refund on a sale: how much went back, split into cash paid out of the till and card refunded through Stripe. */
+export interface SaleRefundsTable {
+  id: Generated<number>;
+  sale_id: number;
+  idempotency_key: string;
+  amount_pence: number;
+  cash_pence: Generated<number>;
+  card_pence: Generated<number>;
+  reason: string;
+  /** The shop's day it was given. */
+  date: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A day the owner has cashed up: once closed, nothing more may be taken or refunded on it. */
+export interface TillDaysTable {
+  date: string;
+  float_pence: number;
+  expected_cash_pence: number;
+  counted_cash_pence: number;
+  closed_at: string;
+  closed_by: number | null;
+  closed_by_name: string;
+}
+
+/** A card reader registered with Stripe Terminal (id is Stripe's tmr_…). */
+export interface TerminalReadersTable {
+  id: string;
+  label: string;
+  device_type: string;
+  location_id: string;
+  created_at: string;
+}
+
+/** The Stripe Terminal location the till's readers live in (one row, id 1), made once from the shop's address. */
+export interface TerminalLocationsTable {
+  id: number;
+  stripe_location_id: string;
+  created_at: string;
 /** One walk-in in the day's queue (migration 026). */
 export interface QueueEntriesTable {
   id: Generated<number>;
@@ -664,6 +811,14 @@ export interface Database {
   text_opt_outs: TextOptOutsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_entry_services: WaitlistEntryServicesTable;
+  sale_counters: SaleCountersTable;
+  sales: SalesTable;
+  sale_lines: SaleLinesTable;
+  sale_payments: SalePaymentsTable;
+  sale_refunds: SaleRefundsTable;
+  till_days: TillDaysTable;
+  terminal_readers: TerminalReadersTable;
+  terminal_locations: TerminalLocationsTable;
   queue_entries: QueueEntriesTable;
   queue_entry_services: QueueEntryServicesTable;
 }

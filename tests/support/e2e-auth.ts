@@ -35,4 +35,6 @@ export const ADMIN_SCREENS = [
   { path: "/admin/waitlist", heading: "Waitlist" },
   { path: "/admin/team", heading: "Manage Team" },
   { path: "/admin/settings", heading: "Shop Settings" },
+  { path: "/admin/reports", heading: "Reports" },
+  { path: "/admin/reports/pay", heading: "Pay" },
 ] as const;

@@ -13,6 +13,11 @@ import Stripe from "stripe";
  * what is left of its payment is refused (amount_too_large), as is any refund while `refuseRefunds` is set; a
  * PaymentIntent can be retrieved by id. `slowMs` delays every answer (the work is done first, as at Stripe),
  * `dropAnswers` does the work and then drops that many answers, and `down` drops every connection unanswered.
+ *
+ * Terminal (issue 31): locations, readers (the registration code `simulated-wpe` gives a simulated WisePOS E),
+ * process_payment_intent, cancel_action, and the test helper present_payment_method, which ends the reader's
+ * action and delivers the signed terminal.reader.action_succeeded (and payment_intent.succeeded) — or, for the
+ * declining test card 4000000000000002, terminal.reader.action_failed. `readerOffline` makes every reader offline.
  */
 
 export const TEST_STRIPE_SECRET_KEY = "sk_test_double";
@@ -65,8 +70,34 @@ interface DoubleIntent {
   amount_refunded: number;
   customer: string;
   payment_method: string;
-  status: "succeeded";
+  status: "succeeded" | "requires_payment_method" | "canceled";
+  payment_method_types?: string[];
+  metadata?: Record<string, string>;
+  latest_charge?: string | null;
 }
+
+interface ReaderAction {
+  type: "process_payment_intent";
+  status: "in_progress" | "succeeded" | "failed";
+  process_payment_intent: { payment_intent: string };
+  failure_code: string | null;
+  failure_message: string | null;
+}
+
+export interface DoubleReader {
+  id: string;
+  object: "terminal.reader";
+  device_type: string;
+  label: string;
+  location: string;
+  serial_number: string;
+  status: "online" | "offline";
+  action: ReaderAction | null;
+  livemode: false;
+}
+
+/** The test card numbers Stripe's simulated readers know: this one is declined. */
+export const DECLINED_CARD = "4000000000000002";
 
 interface Answer {
   status: number;
@@ -84,6 +115,10 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
   /** Each Idempotency-Key's first request and answer (none while it is in flight). */
   const idempotent = new Map<string, { signature: string; answer?: Answer }>();
   const events: { id: string; type: string; payload: string }[] = [];
+  const locations = new Map<string, Record<string, unknown>>();
+  const readers = new Map<string, DoubleReader>();
+  /** The card each succeeded card_present intent was paid with, for its charge. */
+  const charges = new Map<string, { id: string; brand: string; last4: string }>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
   let webhookUrl: string | undefined;
@@ -97,6 +132,10 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     slowMs: 0,
     /** How many of the next API requests are done and then left without an answer (the connection dropped). */
     dropAnswers: 0,
+    /** Every reader answers as offline while set. */
+    readerOffline: false,
+    /** Whether a tapped card's events are delivered to the app (off: a test delivers or loses them itself). */
+    deliverTerminalEvents: true,
   };
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -149,6 +188,169 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     return session;
   }
 
+  const bracketed = (params: Record<string, string>, name: string) =>
+    Object.fromEntries(
+      Object.entries(params)
+        .filter(([key]) => key.startsWith(`${name}[`))
+        .map(([key, value]) => [key.slice(name.length + 1, -1), value]),
+    );
+
+  function intentBody(intent: DoubleIntent, expand: string[]) {
+    const charge = charges.get(intent.id);
+    const latestCharge =
+      charge && expand.includes("latest_charge")
+        ? {
+            id: charge.id,
+            object: "charge",
+            amount: intent.amount,
+            payment_method_details: {
+              type: "card_present",
+              card_present: { brand: charge.brand, last4: charge.last4 },
+            },
+          }
+        : (charge?.id ?? null);
+    return { object: "payment_intent", currency: "gbp", metadata: {}, ...intent, latest_charge: latestCharge };
+  }
+
+  const readerBody = (reader: DoubleReader) => ({ ...reader, status: state.readerOffline ? "offline" : reader.status });
+  const noReader = (id: string) =>
+    errorAnswer(404, {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      message: `No such terminal.reader: '${id}'`,
+    });
+
+  /** Stripe Terminal's calls, or undefined for another path. */
+  function terminalAnswer(method: string, path: string, params: Record<string, string>): Answer | undefined {
+    const ok = (body: unknown): Answer => ({ status: 200, body });
+    let match: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/terminal/locations") {
+      const location = {
+        id: nextId("tml"),
+        object: "terminal.location",
+        display_name: params.display_name ?? "",
+        address: bracketed(params, "address"),
+      };
+      locations.set(location.id, location);
+      return ok(location);
+    }
+    if (method === "POST" && path === "/v1/terminal/readers") {
+      if (!locations.has(params.location ?? "")) {
+        return errorAnswer(400, { type: "invalid_request_error", message: `No such location: '${params.location}'` });
+      }
+      if (params.registration_code !== "simulated-wpe") {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "The registration code you provided is invalid. Please double-check it and try again.",
+        });
+      }
+      const reader: DoubleReader = {
+        id: nextId("tmr"),
+        object: "terminal.reader",
+        device_type: "simulated_wisepos_e",
+        label: params.label ?? "",
+        location: params.location!,
+        serial_number: `SIM-${counter}`,
+        status: "online",
+        action: null,
+        livemode: false,
+      };
+      readers.set(reader.id, reader);
+      return ok(readerBody(reader));
+    }
+    if (method === "GET" && path === "/v1/terminal/readers") {
+      const data = [...readers.values()].filter((reader) => !params.location || reader.location === params.location);
+      return ok({ object: "list", url: path, has_more: false, data: data.map(readerBody) });
+    }
+    if ((match = path.match(/^\/v1\/terminal\/readers\/([^/]+)$/))) {
+      const reader = readers.get(match[1]!);
+      if (!reader) return noReader(match[1]!);
+      if (method === "DELETE") {
+        readers.delete(reader.id);
+        return ok({ id: reader.id, object: "terminal.reader", deleted: true });
+      }
+      return ok(readerBody(reader));
+    }
+    if (
+      method === "POST" &&
+      (match = path.match(/^\/v1\/terminal\/readers\/([^/]+)\/(process_payment_intent|cancel_action)$/))
+    ) {
+      const reader = readers.get(match[1]!);
+      if (!reader) return noReader(match[1]!);
+      if (state.readerOffline) {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          code: "terminal_reader_offline",
+          message:
+            "Reader is currently offline, please ensure the reader is powered on and connected to the internet before retrying your request.",
+        });
+      }
+      if (match[2] === "cancel_action") {
+        if (reader.action?.status !== "in_progress") {
+          return errorAnswer(400, {
+            type: "invalid_request_error",
+            code: "terminal_reader_busy",
+            message: "Reader has no in-progress action to cancel.",
+          });
+        }
+        reader.action = null;
+        return ok(readerBody(reader));
+      }
+      if (reader.action?.status === "in_progress") {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          code: "terminal_reader_busy",
+          message:
+            "Reader is currently busy processing another request. Please reference the integration guide for details on how to handle this error.",
+        });
+      }
+      const intent = paymentIntents.get(params.payment_intent ?? "");
+      if (!intent) return errorAnswer(400, { type: "invalid_request_error", message: "No such payment_intent" });
+      reader.action = {
+        type: "process_payment_intent",
+        status: "in_progress",
+        process_payment_intent: { payment_intent: intent.id },
+        failure_code: null,
+        failure_message: null,
+      };
+      return ok(readerBody(reader));
+    }
+    if (
+      method === "POST" &&
+      (match = path.match(/^\/v1\/test_helpers\/terminal\/readers\/([^/]+)\/present_payment_method$/))
+    ) {
+      const reader = readers.get(match[1]!);
+      if (!reader) return noReader(match[1]!);
+      return ok(presentCard(reader, params["card_present[number]"]));
+    }
+    return undefined;
+  }
+
+  /** The customer taps a card on the reader: its action ends, and Stripe's events go out. */
+  function presentCard(reader: DoubleReader, number = "4242424242424242") {
+    const action = reader.action;
+    if (action?.status !== "in_progress") return readerBody(reader);
+    const intent = paymentIntents.get(action.process_payment_intent.payment_intent)!;
+    if (number === DECLINED_CARD) {
+      action.status = "failed";
+      action.failure_code = "card_declined";
+      action.failure_message = "Your card was declined.";
+      pendingEvents.push(signedEvent("terminal.reader.action_failed", readerBody(reader)));
+      return readerBody(reader);
+    }
+    intent.status = "succeeded";
+    const charge = { id: nextId("ch"), brand: "visa", last4: number.slice(-4) };
+    charges.set(intent.id, charge);
+    intent.latest_charge = charge.id;
+    action.status = "succeeded";
+    pendingEvents.push(signedEvent("terminal.reader.action_succeeded", readerBody(reader)));
+    pendingEvents.push(signedEvent("payment_intent.succeeded", intentBody(intent, [])));
+    return readerBody(reader);
+  }
+  /** Events a request made, delivered once its answer has gone (Stripe sends them after it answers). */
+  const pendingEvents: { payload: string; signature: string }[] = [];
+
   /** Does what one API request asks, and answers it (not yet sent). */
   function answer(req: http.IncomingMessage, path: string, params: Record<string, string>): Answer {
     const ok = (body: unknown): Answer => ({ status: 200, body });
@@ -197,8 +399,30 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
           message: "No such payment_intent",
         });
       }
-      return ok({ object: "payment_intent", currency: "gbp", ...intent });
+      return ok(intentBody(intent, expand));
     }
+    if (
+      req.method === "POST" &&
+      path === "/v1/payment_intents" &&
+      params["payment_method_types[0]"] === "card_present"
+    ) {
+      const intent: DoubleIntent = {
+        id: nextId("pi"),
+        amount: Number(params.amount),
+        description: params.description ?? null,
+        amount_refunded: 0,
+        customer: "",
+        payment_method: "",
+        status: "requires_payment_method",
+        payment_method_types: ["card_present"],
+        metadata: bracketed(params, "metadata"),
+        latest_charge: null,
+      };
+      paymentIntents.set(intent.id, intent);
+      return ok(intentBody(intent, []));
+    }
+    const terminal = terminalAnswer(req.method ?? "GET", path, params);
+    if (terminal) return terminal;
     if (req.method === "POST" && path === "/v1/payment_intents") {
       const outcome = state.nextCharge;
       if (outcome === "card_declined") {
@@ -296,6 +520,9 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       return;
     }
     send(res, result.status, result.body, replayed ? { "idempotent-replayed": "true" } : {});
+    for (const event of pendingEvents.splice(0)) {
+      if (state.deliverTerminalEvents) void deliver(event).catch(() => undefined);
+    }
   }
 
   /** The hosted checkout page: a "Pay" button that pays the session and goes back to the shop. */
@@ -405,6 +632,16 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
     signedEvent,
     deliver,
     refunds,
+    readers,
+    /** Taps a card on a reader, as the test helper present_payment_method does (the events are sent after). */
+    async presentCard(readerId: string, number?: string) {
+      const reader = readers.get(readerId);
+      if (!reader) throw new Error(`No reader ${readerId}`);
+      presentCard(reader, number);
+      const sent = pendingEvents.splice(0);
+      if (state.deliverTerminalEvents) for (const event of sent) await deliver(event);
+      return sent;
+    },
     paymentIntents,
     /**
      * What Stripe holds, in pence: every payment taken (Checkout and off-session), every refund made, and the

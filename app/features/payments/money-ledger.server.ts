@@ -20,6 +20,11 @@ export interface Movement {
   paymentIntentId?: string | null;
   refundId?: string | null;
   checkoutSessionId?: string | null;
+  /** The till's sale it belongs to, and the barber that sale is credited to (decision 056). */
+  saleId?: number | null;
+  memberId?: number | null;
+  /** Who the money is from, when it is known without a booking (a sale's customer). */
+  customerId?: number | null;
 }
 
 /** The kinds that only say what became of money already in: everything else moved cash at Stripe (or the till). */
@@ -35,9 +40,11 @@ export async function recordMovement(db: Db, movement: Movement, now: Date) {
       amount_pence: movement.amountPence,
       booking_id: movement.bookingId,
       customer_id:
-        movement.bookingId === null
-          ? null
+        movement.customerId !== undefined || movement.bookingId === null
+          ? (movement.customerId ?? null)
           : (eb) => eb.selectFrom("bookings").select("customer_id").where("id", "=", movement.bookingId),
+      sale_id: movement.saleId ?? null,
+      member_id: movement.memberId ?? null,
       stripe_payment_intent_id: movement.paymentIntentId ?? null,
       stripe_refund_id: movement.refundId ?? null,
       stripe_checkout_session_id: movement.checkoutSessionId ?? null,

@@ -21,6 +21,8 @@ import { expireCheckoutSession, stripeClient, verifiedEvent } from "./stripe.ser
  */
 
 export const PAYMENT_EVENT_JOB = "payment-event";
+/** A Stripe Terminal event, or a till PaymentIntent's: the till's job settles the payment it is about (issue 31). */
+export const TERMINAL_EVENT_JOB = "terminal-event";
 
 const SIGNATURE_MESSAGE = "The Stripe-Signature header does not match this event.";
 
@@ -56,10 +58,25 @@ export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: s
       const payload: PaymentEventJob = { type: event.type, sessionId: object.id };
       await enqueueJob(trx, { kind: PAYMENT_EVENT_JOB, payload }, now);
     }
+    const paymentIntentId = terminalIntent(event.type, event.data.object);
+    if (paymentIntentId) {
+      await enqueueJob(trx, { kind: TERMINAL_EVENT_JOB, payload: { type: event.type, paymentIntentId } }, now);
+    }
     return true;
   });
   if (queued) nudgeJobWorkers();
   return { replay: !queued };
+}
+
+/** The till's PaymentIntent a reader's action or a card_present payment event is about; null for other events. */
+function terminalIntent(type: string, object: unknown) {
+  if (type.startsWith("terminal.reader.action_")) {
+    const reader = object as { action?: { process_payment_intent?: { payment_intent?: string | { id: string } } } };
+    return idOf(reader.action?.process_payment_intent?.payment_intent) ?? null;
+  }
+  const intent = object as { object?: string; id?: string; metadata?: Record<string, string> };
+  if (type.startsWith("payment_intent.") && intent.metadata?.sale_id && intent.id) return intent.id;
+  return null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>

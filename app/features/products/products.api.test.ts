@@ -31,7 +31,7 @@ describe("products API", () => {
     const created = await admin.post("/api/products", pomade);
     await expectDocumented(created);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ ...pomade, id: expect.any(Number), createdAt: expect.any(String) });
+    expect(created.body).toEqual({ ...pomade, id: expect.any(Number), stock: null, createdAt: expect.any(String) });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
 
     const list = await api.anonymous().get("/api/products");
@@ -45,12 +45,17 @@ describe("products API", () => {
       name: "Fibre Paste",
       price: 12,
       image: "https://example.com/paste.jpg",
+      stock: 4,
     };
     const updated = await admin.put(`/api/products/${created.body.id}`, changes);
     await expectDocumented(updated);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ ...changes, createdAt: created.body.createdAt });
     expect((await api.anonymous().get("/api/products")).body).toEqual([updated.body]);
+    // A client that does not know stock (sends none) keeps the count; a negative one is refused.
+    const { stock: _stock, ...withoutStock } = changes;
+    expect((await admin.put(`/api/products/${created.body.id}`, withoutStock)).body.stock).toBe(4);
+    expect((await admin.put(`/api/products/${created.body.id}`, { ...changes, stock: -1 })).status).toBe(400);
 
     expect((await admin.delete(`/api/products/${created.body.id}`)).status).toBe(204);
     expect((await api.anonymous().get("/api/products")).body).toEqual([]);

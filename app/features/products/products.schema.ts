@@ -1,6 +1,23 @@
 import { z } from "zod";
 import { imageUrlField, poundsField, requiredMultilineText, requiredText } from "~/lib/schema-fields";
 
+const STOCK_MESSAGE = "Stock must be a whole number of 0 or more, or empty for not counted";
+
+/** How many are on the shelf: a whole number ≥ 0, null (or empty) for "not counted"; absent keeps what is stored. */
+const stockField = z.preprocess(
+  (value) => (value === "" ? null : typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+  z
+    .number({ error: STOCK_MESSAGE })
+    .int(STOCK_MESSAGE)
+    .min(0, STOCK_MESSAGE)
+    .max(1_000_000, STOCK_MESSAGE)
+    .nullable()
+    .optional(),
+);
+
+/** The products screen flags a counted product with this many or fewer left. */
+export const LOW_STOCK = 3;
+
 export const PRODUCT_SORTS = ["featured", "price-low", "price-high", "newest"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -20,6 +37,7 @@ export const productFormSchema = z.object({
   price: poundsField("Price must be positive"),
   description: requiredMultilineText("Description is required", 2000),
   image: imageUrlField("Image is required"),
+  stock: stockField,
 });
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
@@ -32,6 +50,8 @@ export const productSchema = z.object({
   price: z.number(),
   description: z.string(),
   image: z.string(),
+  /** On the shelf; null: not counted. */
+  stock: z.int().nullable(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;

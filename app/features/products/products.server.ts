@@ -10,6 +10,7 @@ const toProduct = (row: Row<"products">): Product => ({
   price: toPounds(row.price_pence),
   description: row.description,
   image: row.image,
+  stock: row.stock,
   createdAt: row.created_at,
 });
 
@@ -18,6 +19,7 @@ const toColumns = (input: ProductFormValues) => ({
   price_pence: toPence(input.price),
   description: input.description,
   image: input.image,
+  ...(input.stock === undefined ? {} : { stock: input.stock }),
 });
 
 export async function listProducts(db: Db, sort: ProductSort = "featured"): Promise<Product[]> {

@@ -154,6 +154,18 @@ export const settingsFieldsSchema = z.object({
   reviewUrl: webAddress("Review link"),
   reviewRequestHours: wholeNumber("Review request delay", "hours", 1, 168).default(3),
   waitlistHoldMinutes: wholeNumber("Waitlist hold", "minutes", 5, 1440).default(30),
+  /** Shown on receipts, which then show the VAT included at 20 %; empty when the shop is not registered. */
+  vatNumber: oneLine(
+    z
+      .string({ error: "VAT number must be text" })
+      .trim()
+      .max(20, "VAT number must be at most 20 characters")
+      .regex(/^[A-Za-z0-9 ]*$/, "VAT number must be letters and digits, e.g. GB123456789"),
+  ).default(""),
+  /** The till's opening cash each day. */
+  till: z
+    .object({ float: poundsField("Till float must be positive") }, { error: "Till must be an object" })
+    .default({ float: 0 }),
   queue: queueSettingsSchema.default(DEFAULT_QUEUE_SETTINGS),
   openingHours: weeklyHoursSchema,
   closures: z

@@ -81,6 +81,8 @@ function fromRow(row: Row<"shop_settings">): Omit<ShopSettings, "openingHours" |
     reviewUrl: row.review_url,
     reviewRequestHours: row.review_request_hours,
     waitlistHoldMinutes: row.waitlist_hold_minutes,
+    vatNumber: row.vat_number,
+    till: { float: toPounds(row.till_float_pence) },
     queue: {
       enabled: row.queue_enabled === 1,
       maxWaiting: row.queue_max_waiting,
@@ -118,6 +120,8 @@ function toRow(settings: ShopSettings): Row<"shop_settings"> {
     review_url: settings.reviewUrl,
     review_request_hours: settings.reviewRequestHours,
     waitlist_hold_minutes: settings.waitlistHoldMinutes,
+    vat_number: settings.vatNumber,
+    till_float_pence: toPence(settings.till.float),
     queue_enabled: settings.queue.enabled ? 1 : 0,
     queue_max_waiting: settings.queue.maxWaiting,
     queue_closes_before_close_minutes: settings.queue.closesBeforeCloseMinutes,

@@ -24,6 +24,7 @@ export const PRIVATE_SETTINGS = [
   "contactRetentionMonths",
   "reviewUrl",
   "reviewRequestHours",
+  "till",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export type PublicSettings = Omit<ShopSettings, (typeof PRIVATE_SETTINGS)[number]>;
@@ -60,6 +61,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   reviewUrl: "",
   reviewRequestHours: 3,
   waitlistHoldMinutes: 30,
+  vatNumber: "",
+  till: { float: 0 },
   queue: DEFAULT_QUEUE_SETTINGS,
   openingHours: [
     { day: 0, ranges: [{ start: "09:30", end: "16:00" }] },

@@ -120,4 +120,30 @@ describe("/api/team", () => {
     expect((await admin.get(`/api/team/${id}`)).status).toBe(404);
     expect((await admin.delete(`/api/team/${id}`)).status).toBe(404);
   });
+
+  it("keeps each member's pay (decision 054): none by default, commission in half percents, chair rent by week or month", async () => {
+    const { id } = (await admin.post("/api/team", member({ name: "Pay Test" }))).body as TeamMember;
+    expect(((await admin.get(`/api/team/${id}`)).body as TeamMember).pay).toEqual({ kind: "none" });
+    const commission = { kind: "commission", servicePercent: 42.5, productPercent: 10 };
+    expect((await admin.put(`/api/team/${id}`, member({ name: "Pay Test", pay: commission }))).body.pay).toEqual(
+      commission,
+    );
+    // An update without pay keeps it.
+    expect((await admin.put(`/api/team/${id}`, member({ name: "Pay Test" }))).body.pay).toEqual(commission);
+    for (const pay of [
+      { kind: "commission", servicePercent: 12.3, productPercent: 0 },
+      { kind: "commission", servicePercent: 101, productPercent: 0 },
+      { kind: "chairRent", amount: -5, period: "week" },
+      { kind: "chairRent", amount: 150, period: "fortnight" },
+      { kind: "salary" },
+    ]) {
+      expect((await admin.put(`/api/team/${id}`, member({ name: "Pay Test", pay }))).status, JSON.stringify(pay)).toBe(
+        400,
+      );
+    }
+    const rent = { kind: "chairRent", amount: 150.5, period: "month" };
+    expect((await admin.put(`/api/team/${id}`, member({ name: "Pay Test", pay: rent }))).body.pay).toEqual(rent);
+    // Anyone else sees no pay.
+    expect((await api.anonymous().get(`/api/team/${id}`)).body.pay).toBeUndefined();
+  });
 });

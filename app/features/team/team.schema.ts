@@ -8,6 +8,7 @@ import {
   type WeeklyHours,
 } from "~/features/settings/settings.schema";
 import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
+import { paySchema, type Pay } from "./pay.schema";
 import { multiLine, optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
 
 /* A member of the shop's own team: what the admin form and the API both send. */
@@ -38,6 +39,8 @@ export const teamMemberSchema = z.object({
   timeOff: z.array(dateRangeSchema).max(100).default([]),
   /** For confirmed bookings with the member on days new time off covers; without it such an update is refused (409). */
   timeOffBookings: strandedBookingsChoiceSchema.optional(),
+  /** How the member is paid (decision 054); left out, an update keeps it and a new member has none. */
+  pay: paySchema.optional(),
 });
 
 export type TeamMemberInput = z.input<typeof teamMemberSchema>;
@@ -62,6 +65,7 @@ export const teamMemberRecordSchema = publicTeamMemberSchema.extend({
     z.object({ day: z.int(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }),
   ) as z.ZodType<WeeklyHours>,
   timeOff: z.array(z.object({ from: z.string(), to: z.string(), note: z.string() })) as z.ZodType<DateRange[]>,
+  pay: paySchema as z.ZodType<Pay>,
 });
 export type TeamMember = z.infer<typeof teamMemberRecordSchema>;
 

@@ -19,6 +19,27 @@ import {
   timeOffBookingsMessage,
 } from "./team.schema";
 import { clockNow } from "~/lib/clock";
+import { toPence, toPounds } from "~/lib/money";
+import type { Pay } from "./pay.schema";
+
+/** A member's pay as the row keeps it (basis points, pence). */
+export function payOf(row: Row<"team_members">): Pay {
+  if (row.pay_kind === "commission") {
+    return { kind: "commission", servicePercent: row.pay_service_bp / 100, productPercent: row.pay_product_bp / 100 };
+  }
+  if (row.pay_kind === "chairRent") {
+    return { kind: "chairRent", amount: toPounds(row.pay_rent_pence), period: row.pay_rent_period };
+  }
+  return { kind: "none" };
+}
+
+const payColumns = (pay: Pay) => ({
+  pay_kind: pay.kind,
+  pay_service_bp: pay.kind === "commission" ? Math.round(pay.servicePercent * 100) : 0,
+  pay_product_bp: pay.kind === "commission" ? Math.round(pay.productPercent * 100) : 0,
+  pay_rent_pence: pay.kind === "chairRent" ? toPence(pay.amount) : 0,
+  pay_rent_period: pay.kind === "chairRent" ? pay.period : ("week" as const),
+});
 
 /** Every member in the team's order, each with services, hours and time off (three queries, not one per member). */
 export async function listTeam(db: Db, { activeOnly = false }: { activeOnly?: boolean } = {}): Promise<TeamMember[]> {
@@ -85,6 +106,7 @@ async function withSchedules(db: Db, rows: Row<"team_members">[]): Promise<TeamM
       timeOff: timeOff
         .filter((entry) => entry.member_id === row.id)
         .map((entry) => ({ from: entry.from_date, to: entry.to_date, note: entry.note })),
+      pay: payOf(row),
     };
   });
 }
@@ -136,6 +158,7 @@ const toColumns = (input: TeamMemberValues) => ({
   bio: input.bio,
   image: input.image,
   active: input.active ? 1 : 0,
+  ...(input.pay ? payColumns(input.pay) : {}),
 });
 
 export async function createTeamMember(db: Db, input: TeamMemberValues, now: Date = clockNow()): Promise<TeamMember> {

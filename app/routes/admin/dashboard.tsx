@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   BookOpen,
   Braces,
   CalendarClock,
@@ -11,6 +12,7 @@ import {
   Mail,
   MailWarning,
   Scissors,
+  Receipt,
   ShoppingBag,
   Store,
   SwatchBook,
@@ -38,6 +40,9 @@ import { addDays, shopToday } from "~/lib/shop-time";
 import { nextUndecided } from "~/features/settings/bank-holidays";
 import { loadBankHolidays } from "~/features/settings/bank-holidays.server";
 import { BankHolidayNudge } from "~/features/settings/components/bank-holidays-panel";
+import { presetPeriod } from "~/features/reports/reports.schema";
+import { reportSummary } from "~/features/reports/reports.server";
+import { formatRate } from "~/features/reports/components/headline";
 import type { Route } from "./+types/dashboard";
 
 /** Today and the six days after it: the week the owner plans. */
@@ -50,12 +55,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user?.isAdmin) return { admin: null };
   const today = shopToday();
-  const [slots, inbox, money, holidays, settings] = await Promise.all([
+  const [slots, inbox, money, holidays, settings, week] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
     contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
     monthMoney(context.db),
     loadBankHolidays(context.db, today),
     context.settings(),
+    reportSummary(context.db, presetPeriod("week", today)),
   ]);
   // Asked about once customers can book it: inside the booking horizon.
   const holiday = nextUndecided(holidays);
@@ -74,6 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       mailEnabled: context.mailer.enabled,
       money,
       undecidedHoliday: bookable ? holiday : null,
+      week: { net: week.takings.net, noShowRate: week.noShowRate, utilisation: week.utilisation.overall },
     },
   };
 }
@@ -114,6 +121,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 const SECTIONS = [
   {
+    to: "/admin/reports",
+    title: "Reports",
+    description: "Takings, no-shows, rebooking and each barber's chair, with charts; each barber's pay; CSV files.",
+    icon: ChartColumn,
+  },
+  {
     to: "/admin/calendar",
     title: "Calendar",
     description: "The day's bookings per barber: book for a caller, walk-ins, breaks, moves and attendance.",
@@ -124,6 +137,13 @@ const SECTIONS = [
     title: "Booking Slots",
     description: "Extra times opened by hand, and each day's bookings to cancel.",
     icon: CalendarClock,
+  },
+  {
+    to: "/admin/till",
+    title: "Till",
+    description:
+      "Check out visits: services, products and tips, paid by card reader, cash or card on file; the cash-up.",
+    icon: Receipt,
   },
   {
     to: "/admin/customers",
@@ -187,7 +207,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 function Dashboard({ overview }: { overview: Overview }) {
-  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money, undecidedHoliday } = overview;
+  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money, undecidedHoliday, week } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -233,6 +253,7 @@ function Dashboard({ overview }: { overview: Overview }) {
           .
         </p>
       )}
+      <WeekFigures week={week} />
       <div className="mb-10 grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -358,6 +379,35 @@ function MailNotSetUpBanner() {
           shop&apos;s copies.
         </p>
       </div>
+    </section>
+  );
+}
+
+/** This week's takings, no-show rate and utilisation beside today's appointments (issue 32). */
+function WeekFigures({ week }: { week: Overview["week"] }) {
+  const figures = [
+    ["Takings this week", formatPounds(week.net)],
+    ["No-show rate", formatRate(week.noShowRate)],
+    ["Utilisation", formatRate(week.utilisation)],
+  ] as const;
+  return (
+    <section aria-labelledby="week-figures" className="mb-6">
+      <h2 id="week-figures" className="sr-only">
+        This week
+      </h2>
+      <dl className="grid grid-cols-3 gap-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-[var(--radius-card)] border border-border bg-card p-3">
+            <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm">
+        <Link className="underline" to="/admin/reports?period=week">
+          This week&apos;s reports
+        </Link>
+      </p>
     </section>
   );
 }

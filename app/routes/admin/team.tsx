@@ -11,7 +11,7 @@ import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { formatRanges, weekLines } from "~/features/settings/opening-hours";
 import { listServices } from "~/features/services/services.server";
 import { TeamMemberForm, type PostedTeamMember } from "~/features/team/components/team-member-form";
-import { teamMemberFormValues } from "~/features/team/team-form-data";
+import { payInput, teamMemberFormValues } from "~/features/team/team-form-data";
 import { teamMemberSchema, weeklyHoursFromText, type TeamMember } from "~/features/team/team.schema";
 import { createTeamMember, deleteTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
 import type { StrandedBooking } from "~/features/settings/settings.schema";
@@ -81,6 +81,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       ...values,
       weeklyHours: read.weeklyHours,
       timeOffBookings: form.get("timeOffBookings") ?? undefined,
+      pay: payInput(values.pay),
     });
     if (id === null) await createTeamMember(context.db, input);
     else await updateTeamMember(context.db, id, input);

@@ -214,6 +214,11 @@ function BookingActions({
       <Link to={moveLink} className="inline-flex min-h-6 items-center underline" preventScrollReset>
         Move…<span className="sr-only"> {booking.customerName}'s booking</span>
       </Link>
+      {(booking.status === "confirmed" || booking.status === "attended") && (
+        <Link to={`/admin/till?booking=${booking.id}`} className="inline-flex min-h-6 items-center underline">
+          Check out<span className="sr-only"> {booking.customerName}</span>
+        </Link>
+      )}
       {begun && (
         <>
           <AttendanceButton booking={booking} value="attended" label="Attended" here={here} />

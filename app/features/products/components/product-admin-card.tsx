@@ -1,6 +1,6 @@
 import { AdminImageCard } from "~/features/media/components/admin-image-card";
 import { formatPounds } from "~/lib/money";
-import type { Product } from "../products.schema";
+import { LOW_STOCK, type Product } from "../products.schema";
 
 interface ProductAdminCardProps {
   product: Product;
@@ -27,6 +27,11 @@ export function ProductAdminCard({ product, ...actions }: ProductAdminCardProps)
     >
       <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
       <p className="mt-auto text-lg font-bold text-accent-text">{formatPounds(product.price)}</p>
+      {product.stock !== null && (
+        <p className={product.stock <= LOW_STOCK ? "font-semibold text-destructive" : "text-sm"}>
+          {product.stock <= LOW_STOCK ? `Low stock: ${product.stock} left` : `${product.stock} in stock`}
+        </p>
+      )}
     </AdminImageCard>
   );
 }

@@ -5,7 +5,7 @@ import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/
 import { ImagePicker } from "~/features/media/components/image-picker";
 import { productFormSchema, type Product } from "../products.schema";
 
-const FIELDS = ["name", "price", "description", "image"] as const;
+const FIELDS = ["name", "price", "description", "image", "stock"] as const;
 
 export function ProductForm({ item: product, posted, inline = false, onSaved, onCancel }: ItemFormProps<Product>) {
   const { register, control, formState, initial, errorOf, onSubmit } = useResourceForm({
@@ -42,6 +42,19 @@ export function ProductForm({ item: product, posted, inline = false, onSaved, on
             step="0.01"
             min="0"
             inputMode="decimal"
+          />
+        )}
+      </FormField>
+      <FormField label="Stock (empty: not counted)" error={errorOf("stock")}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register("stock")}
+            defaultValue={initial("stock") ?? ""}
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
           />
         )}
       </FormField>

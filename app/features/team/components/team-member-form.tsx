@@ -12,7 +12,8 @@ import type { DateRange, StrandedBooking, StrandedBookingsChoice as Choice } fro
 import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
 import { ApiError, api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
-import type { TeamMemberFormValues } from "../team-form-data";
+import { payFormValues, payInput, type TeamMemberFormValues } from "../team-form-data";
+import { PayFields } from "./pay-fields";
 import { TEAM_FORM_WEEK, hoursText, weeklyHoursFromText, type TeamMember, type TeamMemberInput } from "../team.schema";
 
 /** What the page's action answered to the form posted without JavaScript. */
@@ -42,6 +43,7 @@ const valuesOf = (member: TeamMember | null): TeamMemberFormValues => ({
   serviceIds: member?.serviceIds ?? [],
   hours: hoursText(member?.weeklyHours ?? []),
   timeOff: member?.timeOff ?? [],
+  pay: payFormValues(member?.pay),
 });
 
 /**
@@ -60,6 +62,7 @@ export function TeamMemberForm({ member, services, onSaved, onCancel, posted, in
   const [serviceIds, setServiceIds] = useState<string[]>(initial.serviceIds);
   const [hours, setHours] = useState(initial.hours);
   const [timeOff, setTimeOff] = useState<DateRange[]>(initial.timeOff);
+  const [pay, setPay] = useState(initial.pay);
   const [problem, setProblem] = useState<string | null>(posted && !posted.bookings ? posted.message : null);
   const [stranded, setStranded] = useState(
     posted?.bookings ? { message: posted.message, bookings: posted.bookings } : null,
@@ -84,6 +87,7 @@ export function TeamMemberForm({ member, services, onSaved, onCancel, posted, in
       timeOff,
       order: member?.order,
       timeOffBookings: choice,
+      pay: payInput(pay) as TeamMemberInput["pay"],
     };
     const save = (member ? api("PUT", `/api/team/${member.id}`, body) : api("POST", "/api/team", body)).catch(
       (error: unknown) => {
@@ -204,6 +208,8 @@ export function TeamMemberForm({ member, services, onSaved, onCancel, posted, in
           Add time off
         </Button>
       </fieldset>
+
+      <PayFields value={pay} onChange={setPay} />
 
       {stranded && (
         <StrandedBookingsChoice

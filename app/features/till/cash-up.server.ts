@@ -1,0 +1,126 @@
+import { sql } from "kysely";
+import type { AppContext, SessionUser } from "~/context";
+import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
+import { loadSettings } from "~/features/settings/settings.server";
+import { clockNow } from "~/lib/clock";
+import { conflict } from "~/lib/http-error";
+import { toPence, toPounds } from "~/lib/money";
+import { formatShopDate, shopToday } from "~/lib/shop-time";
+import type { TillDay } from "./till.schema";
+
+/*
+ * The daily cash-up (issue 31): a day's figures, read with a few grouped sums over indexed columns, and its
+ * close, a row whose primary key refuses a second. Cash takings are what stayed in the till (tendered less
+ * change); expected cash = float + cash takings − cash refunds.
+ */
+
+type Ctx = Pick<AppContext, "db">;
+
+const sum = (column: string) => sql<number | string | null>`coalesce(sum(${sql.ref(column)}), 0)`;
+
+async function dayFigures(db: Db, date: string) {
+  const [payments, sales, tips, refunds] = await Promise.all([
+    db
+      .selectFrom("sale_payments")
+      .select(["method", sum("amount_pence").as("total")])
+      .where("date", "=", date)
+      .where("status", "=", "succeeded")
+      .groupBy("method")
+      .execute(),
+    db
+      .selectFrom("sales")
+      .select([(eb) => eb.fn.countAll<number | string>().as("count"), sum("online_pence").as("online")])
+      .where("date", "=", date)
+      .where("status", "<>", "voided")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("sales as s")
+      .leftJoin("team_members as m", "m.id", "s.tip_member_id")
+      .select(["s.tip_member_id", "m.name", sum("s.tip_pence").as("total")])
+      .where("s.date", "=", date)
+      .where("s.status", "=", "paid")
+      .where("s.tip_pence", ">", 0)
+      .groupBy(["s.tip_member_id", "m.name"])
+      .execute(),
+    db
+      .selectFrom("sale_refunds")
+      .select([sum("cash_pence").as("cash"), sum("card_pence").as("card")])
+      .where("date", "=", date)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const of = (method: string) => Number(payments.find((row) => row.method === method)?.total ?? 0);
+  const takings = { cash: of("cash"), card: of("card"), cardOnFile: of("card_on_file"), online: Number(sales.online) };
+  return {
+    sales: Number(sales.count),
+    takings: { ...takings, total: takings.cash + takings.card + takings.cardOnFile + takings.online },
+    tips: tips
+      .filter((row) => row.tip_member_id !== null)
+      .map((row) => ({ memberId: row.tip_member_id!, name: row.name ?? "", amount: Number(row.total) })),
+    refunds: { cash: Number(refunds.cash), card: Number(refunds.card) },
+  };
+}
+
+/** GET /api/till/{date}. */
+export async function tillDay(ctx: Ctx, date: string): Promise<TillDay> {
+  const [figures, closed, settings] = await Promise.all([
+    dayFigures(ctx.db, date),
+    ctx.db.selectFrom("till_days").selectAll().where("date", "=", date).executeTakeFirst(),
+    loadSettings(ctx.db),
+  ]);
+  const floatPence = closed?.float_pence ?? toPence(settings.till.float);
+  const expected = floatPence + figures.takings.cash - figures.refunds.cash;
+  const pounds = <T extends Record<string, number>>(values: T) =>
+    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toPounds(value)])) as T;
+  return {
+    date,
+    sales: figures.sales,
+    takings: pounds(figures.takings),
+    tips: {
+      total: toPounds(figures.tips.reduce((total, tip) => total + tip.amount, 0)),
+      byMember: figures.tips.map((tip) => ({ ...tip, amount: toPounds(tip.amount) })),
+    },
+    refunds: pounds(figures.refunds),
+    float: toPounds(floatPence),
+    expectedCash: toPounds(closed?.expected_cash_pence ?? expected),
+    closed: closed !== undefined,
+    countedCash: closed ? toPounds(closed.counted_cash_pence) : null,
+    difference: closed ? toPounds(closed.counted_cash_pence - closed.expected_cash_pence) : null,
+    closedAt: closed?.closed_at ?? null,
+    closedBy: closed?.closed_by_name ?? null,
+  };
+}
+
+/** POST /api/till/{date}/close: once; the day then refuses sales, payments and refunds. */
+export async function closeDay(
+  ctx: Ctx,
+  date: string,
+  countedCash: number,
+  user: SessionUser | null,
+  now = clockNow(),
+) {
+  if (date > shopToday(now)) throw conflict(`${formatShopDate(date)} has not started yet: it cannot be cashed up.`);
+  const alreadyClosed = conflict(`The till for ${formatShopDate(date)} is already closed.`);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const day = await tillDay({ db: trx }, date);
+      if (day.closed) throw alreadyClosed;
+      await trx
+        .insertInto("till_days")
+        .values({
+          date,
+          float_pence: toPence(day.float),
+          expected_cash_pence: toPence(day.expectedCash),
+          counted_cash_pence: toPence(countedCash),
+          closed_at: now.toISOString(),
+          closed_by: user?.id ?? null,
+          closed_by_name: user?.username ?? "",
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyClosed;
+    throw error;
+  }
+  return tillDay(ctx, date);
+}
