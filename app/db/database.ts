@@ -732,6 +732,8 @@ export interface TerminalLocationsTable {
   id: number;
   stripe_location_id: string;
   created_at: string;
+}
+
 /** One walk-in in the day's queue (migration 026). */
 export interface QueueEntriesTable {
   id: Generated<number>;

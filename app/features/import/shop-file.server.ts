@@ -53,6 +53,14 @@ export const SHOP_TABLES = [
   "text_messages",
   "waitlist_entries",
   "waitlist_entry_services",
+  "queue_entries",
+  "queue_entry_services",
+  "sale_counters",
+  "sales",
+  "sale_lines",
+  "sale_payments",
+  "sale_refunds",
+  "till_days",
 ] as const satisfies readonly TableName[];
 type ShopTable = (typeof SHOP_TABLES)[number];
 
@@ -72,6 +80,8 @@ export const INSTALL_TABLES = {
   customer_sessions: "customers' sign-ins",
   audit_log: "what this install's admins did",
   review_requests: "review mails this install sent (they point to its job queue)",
+  terminal_readers: "card readers registered with this install's Stripe account (its keys stay behind too)",
+  terminal_locations: "the Stripe Terminal location of this install's Stripe account",
 } satisfies Record<Exclude<TableName, ShopTable>, string>;
 
 /** Columns that hold a secret of the install: never exported, and a loaded file leaves the install's own. */
@@ -80,7 +90,7 @@ const SECRET_COLUMNS: Partial<Record<ShopTable, readonly string[]>> = {
 };
 
 /** Tables of one row (id 1) that a fresh install already has: a loaded file updates the row instead. */
-const SINGLE_ROW_TABLES = new Set<ShopTable>(["shop_settings", "payment_settings"]);
+const SINGLE_ROW_TABLES = new Set<ShopTable>(["shop_settings", "payment_settings", "sale_counters"]);
 
 const withoutSecrets = (table: ShopTable, row: Record<string, unknown>) => {
   const secret = SECRET_COLUMNS[table];

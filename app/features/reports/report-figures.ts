@@ -1,4 +1,4 @@
-import { workingSpans, type AvailabilityRules, type MemberSchedule } from "~/features/booking/availability";
+import { workingSpans, type AvailabilityRules, type MemberSchedule } from "~/features/booking/rules/availability";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import { addDays, shopInstant, shopToday, toMinutes } from "~/lib/shop-time";
 import type { Period } from "./reports.schema";
