@@ -76,6 +76,8 @@ const SERVER_FIELDS = [
   "reviewUrl",
   "reviewRequestHours",
   "waitlistHoldMinutes",
+  "vatNumber",
+  "till.float",
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
@@ -269,6 +271,8 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
             "waitlistHoldMinutes",
             "How long a freed time waits for the customer it is offered to.",
           )}
+          {text("VAT number (on receipts)", "vatNumber", { placeholder: "GB123456789" })}
+          {number("Till float (£)", "till.float", "The cash the till opens with each day.", { step: "0.01", min: "0" })}
         </div>
       </Section>
 
