@@ -79,6 +79,8 @@ const SERVER_FIELDS = [
   "queue.maxWaiting",
   "queue.closesBeforeCloseMinutes",
   "queue.notifyMinutes",
+  "vatNumber",
+  "till.float",
 ] as const;
 
 /** Every weekday in the form, in schema order (0 = Sunday), so a day's index is its number. */
@@ -272,6 +274,8 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
             "waitlistHoldMinutes",
             "How long a freed time waits for the customer it is offered to.",
           )}
+          {text("VAT number (on receipts)", "vatNumber", { placeholder: "GB123456789" })}
+          {number("Till float (£)", "till.float", "The cash the till opens with each day.", { step: "0.01", min: "0" })}
         </div>
       </Section>
 
