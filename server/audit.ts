@@ -63,6 +63,9 @@ const ACTIONS: Record<string, string> = {
   "DELETE /customers/:customer": "erase customer",
   "PUT /customers/:customer/notes": "update customer notes",
   "DELETE /waitlist/:id": "remove from waitlist",
+  "POST /gift-cards/issue": "issue gift card",
+  "POST /gift-cards/:token/void": "void gift card",
+  "POST /gift-cards/:token/redeem": "take payment from gift card",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -72,6 +75,7 @@ const AUDITED_READS: Record<string, string> = {
   "GET /customers": "view customer list",
   "GET /contact/submissions": "view contact messages",
   "GET /waitlist": "view waitlist",
+  "GET /gift-cards": "view gift cards",
 };
 
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */

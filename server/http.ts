@@ -28,6 +28,7 @@ import { bookingAttendanceApi, customersApi } from "~/features/customers/custome
 import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
+import { giftCardsApi } from "~/features/gift-cards/gift-cards.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { importApi } from "~/features/import/import.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
@@ -83,6 +84,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use(calendarFeedsApi(ctx));
   api.use("/bookings", bookingMoneyApi(ctx));
   api.use("/payments", paymentsApi(ctx));
+  api.use("/gift-cards", giftCardsApi(ctx));
   api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
   api.use("/settings", settingsApi(ctx));

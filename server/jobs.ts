@@ -3,6 +3,7 @@ import { accountJobHandlers } from "~/features/account/account.server";
 import { reviewJobHandlers } from "~/features/reviews/review-requests.server";
 import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.server";
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
+import { giftCardJobHandlers } from "~/features/gift-cards/gift-card-jobs.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
@@ -17,6 +18,7 @@ export const jobHandlers: JobHandlers = {
   ...paymentJobHandlers,
   ...textJobHandlers,
   ...waitlistJobHandlers,
+  ...giftCardJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

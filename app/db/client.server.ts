@@ -34,6 +34,7 @@ import * as moneyMovements from "./migrations/019-money-movements";
 import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
+import * as giftCards from "./migrations/029-gift-cards";
 
 export type Db = Kysely<Database>;
 
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   "020-customers": customers,
   "022-messages-by-id": messagesById,
   "023-bank-holidays-open": bankHolidaysOpen,
+  "029-gift-cards": giftCards,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
