@@ -44,6 +44,7 @@ import {
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
 import { clockNow } from "~/lib/clock";
+import { giftCardShare, spendShareOnBooking, type GiftCardShare } from "~/features/gift-cards/gift-card-booking.server";
 import { abandonCheckout, askForPayment } from "~/features/payments/payment-checkout.server";
 import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
 import { awaitingPayment } from "~/features/payments/payment-view.server";
@@ -114,12 +115,13 @@ export async function openPayment(
   totals: { totalPence: number },
   customerEmail: string,
   now: Date,
+  giftCard?: GiftCardShare,
 ): Promise<PendingPayment | undefined> {
   const reference = newReference();
   const description = `${shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`;
   const hold = await askForPayment(
     payer,
-    { reference, customerEmail, totalPence: totals.totalPence, description },
+    { reference, customerEmail, totalPence: totals.totalPence, description, coveredPence: giftCard?.pence },
     now,
   );
   return hold ? { reference, hold, config: payer.config } : undefined;
@@ -477,12 +479,17 @@ export async function bookAppointment(
   if (!write.byAdmin) await refuseOverlapAtOfferedTime(db, claim, rules, now, input.customerEmail);
   // The shop's own bookings (a caller on the phone) take no online payment.
   const payer = write.byAdmin ? undefined : write.payments;
-  const pending = payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now));
+  const payerOf = { totalPence: totals.totalPence, customerEmail: input.customerEmail };
+  const giftCard = payer && (await giftCardShare(payer, input.giftCardCode, payerOf, now));
+  const pending =
+    payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now, giftCard));
   try {
     return await bookTimeTransaction(db, async (trx) => {
       await write.countLimits?.(trx);
       const slotId = await claimComputedTime(trx, claim, rules, now);
-      return insertBooking(trx, slotId, input, services, totals, now, write, pending);
+      const written = await insertBooking(trx, slotId, input, services, totals, now, write, pending);
+      if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
+      return written;
     });
   } catch (error) {
     if (payer && pending) await abandonCheckout(payer, pending.hold.sessionId);

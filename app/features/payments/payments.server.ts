@@ -12,6 +12,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { HttpError, badRequest, notFound } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
+import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
 import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
@@ -276,6 +277,8 @@ export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = cloc
       .where("status", "=", "awaiting")
       .execute();
     await freeSlot(trx, booking.slot_id);
+    // The rest never came: what a gift card paid goes back to it.
+    await giveBackBookingSpend(trx, bookingId, "payment-expired", now);
     await cancelJobs(trx, expiryKey(bookingId));
     const record = await loadBooking(trx, { id: bookingId });
     if (record) await queuePaymentMail(trx, record, { kind: "expired", amountPence: 0 }, now);
