@@ -16,6 +16,7 @@ export default [
   route("account/bookings/:reference", "routes/account-booking.tsx"),
   route("reviews/unsubscribe/:token", "routes/review-unsubscribe.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
+  route("gift-cards", "routes/gift-cards.tsx"),
   route("waitlist/:token", "routes/waitlist-offer.tsx"),
   route("faq", "routes/faq.tsx"),
   route("team", "routes/team.tsx"),

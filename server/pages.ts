@@ -29,6 +29,8 @@ const PRIVATE_PAGES = [
   "/account",
   "/reviews/unsubscribe/",
   "/waitlist",
+  // A purchase's outcome by its Checkout session, and the gift-card settings outside the content version.
+  "/gift-cards",
 ];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import { startTestApi, type TestApi } from "../../../tests/support/test-app";
+
+/* The /gift-cards page without JavaScript: buying sends the form on to Checkout; the return says it is paid. */
+
+/** The page's HTML without React's markers between joined pieces of text. */
+const textOf = (html: string) => html.replaceAll("<!-- -->", "");
+
+let stripe: StripeDouble;
+let api: TestApi;
+
+const post = (fields: Record<string, string>) =>
+  api.anonymous().request("POST", "/gift-cards", {
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+  });
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  api = await startTestApi({ pages: true, cache: true, env: stripeDoubleEnv(stripe) });
+  const admin = await api.admin();
+  const { payments: _payments, giftCards: _giftCards, ...settings } = (await admin.get("/api/settings")).body;
+  const giftCards = { enabled: true, amounts: [10, 25, 50], min: 5, max: 200, validMonths: 24 };
+  expect((await admin.put("/api/settings", { ...settings, giftCards })).status).toBe(200);
+});
+afterAll(async () => {
+  await api.close();
+  await stripe.close();
+});
+
+describe("the gift cards page, without JavaScript", () => {
+  it("offers the amounts and says the expiry and where it can be spent", { timeout: 120_000 }, async () => {
+    const page = await api.anonymous().get("/gift-cards");
+    expect(page.status).toBe(200);
+    expect(textOf(page.text)).toContain("£25.00");
+    expect(textOf(page.text)).toContain("Valid for 24 months");
+    expect(textOf(page.text)).toContain("spent online when booking or in the shop");
+  });
+
+  it("sends the posted form on to Checkout, and the return page says the card is paid", async () => {
+    const posted = await post({
+      intent: "buy",
+      amount: "25",
+      otherAmount: "",
+      buyerName: "Alex Buyer",
+      buyerEmail: "alex@example.com",
+      recipientName: "Jo Friend",
+      recipientEmail: "",
+      message: "",
+      sendOn: "",
+    });
+    expect(posted.status).toBe(303);
+    const checkout = posted.headers.get("location")!;
+    expect(checkout).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    const sessionId = checkout.split("/").at(-1)!;
+    await stripe.pay(sessionId, { deliverEvent: false });
+    const back = await api.anonymous().get(`/gift-cards?paid=${sessionId}`);
+    expect(textOf(back.text)).toContain("£25.00 gift card for Jo Friend is paid");
+  });
+
+  it("keeps what was typed and says what is wrong", async () => {
+    const refused = await post({
+      intent: "buy",
+      amount: "",
+      otherAmount: "900",
+      buyerName: "Alex",
+      buyerEmail: "alex@example.com",
+      recipientName: "Jo",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Amount must be at most");
+    expect(refused.text).toContain('value="Alex"');
+  });
+
+  it("answers a balance for a posted code, and the same words for any unknown code", async () => {
+    const unknown = await post({ intent: "balance", code: "2345-6789-ABCD-EFGH" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("Gift card not found");
+    expect(unknown.text).not.toContain("2345-6789-ABCD-EFGH");
+  });
+});
