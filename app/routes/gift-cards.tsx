@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
 import { Card, CardContent, CardTitle } from "~/components/ui/card";
 import { GiftCardBalanceForm, GiftCardBuyForm } from "~/features/gift-cards/components/gift-card-forms";
