@@ -8,12 +8,9 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { hashToken } from "~/features/auth/auth.server";
 import { bookAgainPath } from "~/features/booking/book-again";
 import { loadCustomerBookings, type BookingRecord } from "~/features/booking/booking-record.server";
-import {
-  cancelBookingByToken,
-  rescheduleBookingByToken,
-  managedBooking,
-  type BookingKey,
-} from "~/features/booking/manage.server";
+import { managedBooking, type BookingKey } from "~/features/booking/manage.server";
+import { cancelBookingByToken } from "~/features/booking/write/cancel.server";
+import { rescheduleBookingByToken } from "~/features/booking/write/move.server";
 import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
 import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
 import { customerIdOfEmail } from "~/features/customers/customer-rows.server";

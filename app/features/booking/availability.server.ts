@@ -13,7 +13,7 @@ import {
   memberStartTimes,
   performsAll,
   reachingTo,
-} from "./availability";
+} from "./rules/availability";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { bookingFeePence } from "~/features/settings/shop-settings";
 import { loadSettings } from "~/features/settings/settings.server";

@@ -3,7 +3,7 @@ import { openingRangesOn, rangeCovering } from "~/features/settings/opening-hour
 import { loadSettings } from "~/features/settings/settings.server";
 import { listServices } from "~/features/services/services.server";
 import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
-import { workingSpans } from "./availability";
+import { workingSpans } from "./rules/availability";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";

@@ -12,7 +12,7 @@ import { loadSettings } from "~/features/settings/settings.server";
 import { keepDeletedBookingInMails } from "./booking-jobs.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { cancelBookingRecord } from "./cancellation.server";
+import { cancelBookingRecord } from "./write/cancel.server";
 import { loadBooking } from "./booking-record.server";
 import {
   planSlots,

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { DateRange, StrandedBooking, StrandedBookingsChoice } from "~/features/settings/settings.schema";
 import { HttpError } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
-import { cancelBookingsByShop } from "./manage.server";
+import { cancelBookingsByShop } from "./write/cancel.server";
 
 /*
  * A closure or a barber's time off added over confirmed bookings must not leave them standing unseen:

@@ -11,7 +11,8 @@ import {
   type ChargeRequest,
   type LegacyChargeCheck,
 } from "./fee-charges.server";
-import { PAYMENT_EVENT_JOB, expireUnpaid, handleStripeEvent, type PaymentEventJob } from "./payments.server";
+import { expireUnpaid, handleStripeEvent } from "~/features/booking/write/settle.server";
+import { PAYMENT_EVENT_JOB, type PaymentEventJob } from "./payments.server";
 import { runRefund } from "./refunds.server";
 
 /* The payment side of the job queue. A throw is a failed attempt: the queue retries it with backoff. */
