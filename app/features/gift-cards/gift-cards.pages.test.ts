@@ -79,4 +79,26 @@ describe("the gift cards page, without JavaScript", () => {
     expect(unknown.text).toContain("Gift card not found");
     expect(unknown.text).not.toContain("2345-6789-ABCD-EFGH");
   });
+
+  it("Settings → Gift cards saves through the page's form, and refuses a bad value with what was typed", async () => {
+    const admin = await api.admin();
+    const save = (fields: Record<string, string>) =>
+      admin.request("POST", "/admin/settings", {
+        body: new URLSearchParams({ intent: "gift-cards", ...fields }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+      });
+    const saved = await save({ enabled: "on", amounts: "20, 40", min: "10", max: "300", validMonths: "36" });
+    expect(saved.status).toBe(303);
+    expect((await admin.get("/api/settings")).body.giftCards).toEqual({
+      enabled: true,
+      amounts: [20, 40],
+      min: 10,
+      max: 300,
+      validMonths: 36,
+    });
+    const refused = await save({ amounts: "20", min: "10", max: "300", validMonths: "6" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Valid for must be at least 12 months");
+    expect((await admin.get("/api/settings")).body.giftCards.validMonths).toBe(36);
+  });
 });
