@@ -323,6 +323,7 @@ export type AvailabilityDatesQuery = z.output<typeof availabilityDatesQuerySchem
 export const bookingFormSchema = z.object({
   ...bookingFields,
   choice: z.string({ error: SELECT_SLOT_MESSAGE }).min(1, SELECT_SLOT_MESSAGE),
+  giftCardCode: giftCardCodeField.optional(),
 });
 
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;

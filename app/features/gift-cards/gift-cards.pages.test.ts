@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/shop-time";
+import { serviceWithBarber } from "../../../tests/support/bookings";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
 import { startTestApi, type TestApi } from "../../../tests/support/test-app";
 
@@ -100,5 +102,34 @@ describe("the gift cards page, without JavaScript", () => {
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Valid for must be at least 12 months");
     expect((await admin.get("/api/settings")).body.giftCards.validMonths).toBe(36);
+  });
+
+  it("the booking page's plain form takes the deposit from a gift card, with nothing sent to Stripe", async () => {
+    const admin = await api.admin();
+    const { serviceId, memberId } = await serviceWithBarber(admin);
+    const { payments: _payments, ...settings } = (await admin.get("/api/settings")).body;
+    const payments = { policy: "deposit", deposit: 10, noShowFee: 0, askFrom: "everyone", holdMinutes: 15 };
+    expect((await admin.put("/api/settings", { ...settings, payments })).status).toBe(200);
+    const card = (
+      await admin.post("/api/gift-cards/issue", { amount: 20, recipient: { name: "Sam" }, reason: "Goodwill" })
+    ).body as { code: string };
+    const date = addDays(shopToday(), 4);
+    const posted = await api.anonymous().request("POST", `/bookings?service=${serviceId}&date=${date}`, {
+      body: new URLSearchParams({
+        services: serviceId,
+        date,
+        startTime: "10:00",
+        memberId: String(memberId),
+        customerName: "Sam Taylor",
+        customerEmail: "sam@example.com",
+        customerPhone: "07911 123456",
+        notes: "",
+        giftCardCode: card.code,
+      }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).not.toContain(stripe.url);
+    expect((await api.anonymous().get(`/api/gift-cards/${card.code}`)).body.balance).toBe(10);
   });
 });
