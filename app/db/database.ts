@@ -505,6 +505,7 @@ export type MoneyKind =
   | "gift_card_spend"
   | "gift_card_refund"
   | "gift_card_void"
+  | "gift_card_expiry"
   | "membership_invoice";
 /**
  * How it moved: Checkout, the saved card charged off-session, the till's cash and card reader, and a gift card's

@@ -1,8 +1,11 @@
-import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import type { Db } from "~/db/client.server";
+import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { clockNow } from "~/lib/clock";
+import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { loadSettings } from "~/features/settings/settings.server";
 import { GIFT_CARD_MAIL_JOB, giftCardMail, type GiftCardMailJob } from "./gift-card-mail.server";
 import { GIFT_CARD_CHECKOUT_JOB, issuePurchase } from "./gift-card-purchases.server";
-import { unsealGiftCode } from "./gift-cards.server";
+import { expireCards, unsealGiftCode } from "./gift-cards.server";
 
 /* The gift-card side of the job queue: Stripe's events about a purchase, and the mails. A throw retries. */
 
@@ -42,7 +45,30 @@ const mail: JobHandler = {
   },
 };
 
+const EXPIRY_JOB = "gift-card-expiry";
+/** After midnight, the shop's time: a card is good for the whole of its last day. */
+const EXPIRY_TIME = "03:10";
+const nextExpiryRun = (now: Date) => shopInstant(addDays(shopToday(now), 1), EXPIRY_TIME);
+
+/** Makes sure the nightly job exists; every instance calls this at start, and one job is kept. */
+export async function scheduleGiftCardExpiry(db: Db, runAt: Date = clockNow()) {
+  await ensureJob(db, { kind: EXPIRY_JOB, key: EXPIRY_JOB, payload: {}, runAt });
+}
+
+const expiry: JobHandler = {
+  async run(ctx) {
+    const now = clockNow();
+    await expireCards(ctx.db, now);
+    return { runAgainAt: nextExpiryRun(now) };
+  },
+  // A recurring job must not end with its last failure: it tries again the next night.
+  async onFailure(ctx) {
+    await scheduleGiftCardExpiry(ctx.db, nextExpiryRun(clockNow()));
+  },
+};
+
 export const giftCardJobHandlers: JobHandlers = {
   [GIFT_CARD_CHECKOUT_JOB]: checkoutEvent,
   [GIFT_CARD_MAIL_JOB]: mail,
+  [EXPIRY_JOB]: expiry,
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { spendFromCard } from "./gift-cards.server";
+import { addDays, shopInstant } from "~/lib/shop-time";
+import { expireCards, spendFromCard } from "./gift-cards.server";
 
 /* The balance held by the database (a file database, or PostgreSQL): parallel spends and a direct overspend. */
 
@@ -130,5 +131,35 @@ describe("the owner's cards", () => {
       (await api.anonymous().post("/api/gift-cards/issue", { amount: 10, recipient: { name: "x" }, reason: "x" }))
         .status,
     ).toBe(401);
+  });
+});
+
+describe("a card past its last day", () => {
+  it("reads expired, cannot be spent, and the nightly job writes its balance off once", async () => {
+    const card = await issue(20);
+    const row = await api.db
+      .selectFrom("gift_cards")
+      .select("expires_on")
+      .where("id", "=", card.id)
+      .executeTakeFirstOrThrow();
+    const after = shopInstant(addDays(row.expires_on, 1), "04:00");
+    await expect(
+      api.db
+        .transaction()
+        .execute((trx) => spendFromCard(trx, { cardId: card.id, amountPence: 100, key: "late" }, after)),
+    ).rejects.toMatchObject({ status: 409, message: "This gift card has expired." });
+    expect(await expireCards(api.db, after)).toBeGreaterThanOrEqual(1);
+    expect(await expireCards(api.db, after)).toBe(0);
+    const history = await api.db
+      .selectFrom("gift_card_movements")
+      .selectAll()
+      .where("gift_card_id", "=", card.id)
+      .execute();
+    expect(history.map((movement) => [movement.kind, movement.amount_pence])).toEqual([
+      ["issued", 2000],
+      ["expired", -2000],
+    ]);
+    const ledger = await api.db.selectFrom("money_movements").selectAll().where("gift_card_id", "=", card.id).execute();
+    expect(ledger.map((movement) => movement.kind)).toEqual(["gift_card_load", "gift_card_expiry"]);
   });
 });

@@ -290,3 +290,41 @@ export async function voidCard(trx: Db, cardId: number, reason: string, now: Dat
     now,
   );
 }
+
+/**
+ * Writes off what is left on cards past their last day (the nightly job): each an "expired" row in its history
+ * and the ledger, once (the guarded update finds the balance it read, and the key is the card's).
+ */
+export async function expireCards(db: Db, now: Date) {
+  const lapsed = await db
+    .selectFrom("gift_cards")
+    .select(["id", "balance_pence"])
+    .where("status", "=", "active")
+    .where("balance_pence", ">", 0)
+    .where("expires_on", "<", shopToday(now))
+    .execute();
+  for (const card of lapsed) {
+    await db.transaction().execute(async (trx) => {
+      const written = await trx
+        .updateTable("gift_cards")
+        .set({ balance_pence: 0 })
+        .where("id", "=", card.id)
+        .where("balance_pence", "=", card.balance_pence)
+        .executeTakeFirst();
+      if (written.numUpdatedRows === 0n) return;
+      await recordCardMovement(
+        trx,
+        {
+          cardId: card.id,
+          kind: "expired",
+          amountPence: -card.balance_pence,
+          balanceAfterPence: 0,
+          key: `gift-card-expired-${card.id}`,
+          ledger: { kind: "gift_card_expiry", method: "gift_card", amountPence: -card.balance_pence },
+        },
+        now,
+      );
+    });
+  }
+  return lapsed.length;
+}
