@@ -42,6 +42,7 @@ export default [
   route("admin/settings", "routes/admin/settings.tsx"),
   route("admin/team", "routes/admin/team.tsx"),
   route("admin/waitlist", "routes/admin/waitlist.tsx"),
+  route("admin/gift-cards", "routes/admin/gift-cards.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

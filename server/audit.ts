@@ -154,6 +154,7 @@ const AUDITED_SCREENS: Record<string, string> = {
   customers: "view customer list",
   contact: "view contact messages",
   waitlist: "view waitlist",
+  "gift-cards": "view gift cards",
 };
 
 /**

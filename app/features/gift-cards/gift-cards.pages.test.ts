@@ -132,4 +132,37 @@ describe("the gift cards page, without JavaScript", () => {
     expect(posted.headers.get("location")).not.toContain(stripe.url);
     expect((await api.anonymous().get(`/api/gift-cards/${card.code}`)).body.balance).toBe(10);
   });
+
+  it("the owner's screen issues a card at the desk and voids it, through plain forms", async () => {
+    const admin = await api.admin();
+    const postForm = (fields: Record<string, string>) =>
+      admin.request("POST", "/admin/gift-cards", {
+        body: new URLSearchParams(fields),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
+      });
+    const issued = await postForm({
+      intent: "issue",
+      amount: "30",
+      paidBy: "cash",
+      "recipient.name": "Kim Desk",
+      "recipient.email": "",
+      reason: "Sold at the desk",
+    });
+    expect(issued.status).toBe(200);
+    const code = textOf(issued.text).match(/Gift card (\S+) issued/)?.[1];
+    expect(code).toBeTruthy();
+    const screen = await admin.request("GET", "/admin/gift-cards", { headers: { accept: "text/html" } });
+    expect(textOf(screen.text)).toContain("Kim Desk");
+    const voided = await postForm({ intent: "void", code: code!, reason: "Mistake" });
+    expect(textOf(voided.text)).toContain("Gift card voided.");
+    expect((await api.anonymous().get(`/api/gift-cards/${code}`)).body.status).toBe("void");
+    const refused = await postForm({
+      intent: "issue",
+      amount: "2",
+      paidBy: "cash",
+      "recipient.name": "x",
+      reason: "x",
+    });
+    expect(refused.status).toBe(400);
+  });
 });
