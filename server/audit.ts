@@ -74,6 +74,9 @@ const ACTIONS: Record<string, string> = {
   "POST /queue/:id/serve": "serve walk-in",
   "POST /queue/:id/done": "finish walk-in",
   "POST /queue/:id/remove": "remove from queue",
+  "POST /gift-cards/issue": "issue gift card",
+  "POST /gift-cards/:token/void": "void gift card",
+  "POST /gift-cards/:token/redeem": "take payment from gift card",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -84,6 +87,7 @@ const AUDITED_READS: Record<string, string> = {
   "GET /contact/submissions": "view contact messages",
   "GET /waitlist": "view waitlist",
   "GET /queue/entries": "view walk-in queue",
+  "GET /gift-cards": "view gift cards",
 };
 
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */
@@ -162,6 +166,7 @@ const AUDITED_SCREENS: Record<string, string> = {
   customers: "view customer list",
   contact: "view contact messages",
   waitlist: "view waitlist",
+  "gift-cards": "view gift cards",
 };
 
 /**

@@ -30,6 +30,7 @@ import { settingsApi } from "~/features/settings/settings.api";
 import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
 import { salesApi, terminalApi, tillApi } from "~/features/till/till.api";
+import { giftCardsApi } from "~/features/gift-cards/gift-cards.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
@@ -87,6 +88,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use(calendarFeedsApi(ctx));
   api.use("/bookings", bookingMoneyApi(ctx));
   api.use("/payments", paymentsApi(ctx));
+  api.use("/gift-cards", giftCardsApi(ctx));
   api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
   api.use("/settings", settingsApi(ctx));

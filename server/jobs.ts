@@ -3,6 +3,7 @@ import { accountJobHandlers } from "~/features/account/account.server";
 import { reviewJobHandlers } from "~/features/reviews/review-requests.server";
 import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.server";
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
+import { giftCardJobHandlers, scheduleGiftCardExpiry } from "~/features/gift-cards/gift-card-jobs.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
@@ -21,10 +22,12 @@ export const jobHandlers: JobHandlers = {
   ...waitlistJobHandlers,
   ...tillJobHandlers,
   ...queueJobHandlers,
+  ...giftCardJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */
 export async function startJobs(ctx: AppContext) {
   await scheduleRetention(ctx.db);
+  await scheduleGiftCardExpiry(ctx.db);
   return startJobWorker(ctx, jobHandlers);
 }

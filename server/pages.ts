@@ -31,6 +31,8 @@ const PRIVATE_PAGES = [
   "/waitlist",
   // The queue's waits change by the minute, and /queue/{token} is one customer's own.
   "/queue",
+  // A purchase's outcome by its Checkout session, and the gift-card settings outside the content version.
+  "/gift-cards",
 ];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */

@@ -35,8 +35,9 @@ import * as customers from "./migrations/020-customers";
 import * as messagesById from "./migrations/022-messages-by-id";
 import * as bankHolidaysOpen from "./migrations/023-bank-holidays-open";
 import * as teamPay from "./migrations/025-team-pay";
-import * as till from "./migrations/027-till";
 import * as walkInQueue from "./migrations/026-walk-in-queue";
+import * as till from "./migrations/027-till";
+import * as giftCards from "./migrations/029-gift-cards";
 
 export type Db = Kysely<Database>;
 
@@ -126,8 +127,9 @@ const migrations: Record<string, Migration> = {
   "022-messages-by-id": messagesById,
   "023-bank-holidays-open": bankHolidaysOpen,
   "025-team-pay": teamPay,
-  "027-till": till,
   "026-walk-in-queue": walkInQueue,
+  "027-till": till,
+  "029-gift-cards": giftCards,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

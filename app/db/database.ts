@@ -525,6 +525,9 @@ export type MoneyKind =
   | "tip"
   | "gift_card_load"
   | "gift_card_spend"
+  | "gift_card_refund"
+  | "gift_card_void"
+  | "gift_card_expiry"
   | "membership_invoice";
 /**
  * How it moved: Checkout, the saved card charged off-session, the till's cash and its card reader ("card",
@@ -544,12 +547,85 @@ export interface MoneyMovementsTable {
   stripe_payment_intent_id: string | null;
   stripe_refund_id: string | null;
   stripe_checkout_session_id: string | null;
+  /** The gift card a load, spend, refund or void was of. */
+  gift_card_id: number | null;
   idempotency_key: string;
   created_at: string;
   /** The till's sale it belongs to (migration 027); null for a booking's online money. */
   sale_id: Generated<number | null>;
   /** The barber the sale is credited to (its booking's, else its first service line's); null when none. */
   member_id: Generated<number | null>;
+}
+
+/** Settings → Gift cards: one row, id 1 (absent: the defaults, switched off). */
+export interface GiftCardSettingsTable {
+  id: number;
+  enabled: number;
+  min_pence: number;
+  max_pence: number;
+  valid_months: number;
+  updated_at: string;
+}
+
+/** The amounts offered as buttons on the gift cards page. */
+export interface GiftCardAmountsTable {
+  amount_pence: number;
+}
+
+export type GiftCardStatus = "active" | "void";
+/** Bought online, sold at the desk (cash or card reader), or given by the shop. */
+export type GiftCardSource = "online" | "desk";
+
+/** A gift card: found by its code's hash; the balance stays within 0…initial (a CHECK constraint). */
+export interface GiftCardsTable {
+  id: Generated<number>;
+  code_hash: string;
+  code_sealed: string;
+  initial_pence: number;
+  balance_pence: number;
+  status: GiftCardStatus;
+  source: GiftCardSource;
+  /** The last day it can be spent (yyyy-MM-dd, the shop's zone). */
+  expires_on: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  /** The owner's reason for a card issued at the desk, or for its void. */
+  reason: string | null;
+  issued_at: string;
+  voided_at: string | null;
+}
+
+/** An online purchase: made with its Checkout session, and issued once when Stripe says it was paid. */
+export interface GiftCardPurchasesTable {
+  id: Generated<number>;
+  checkout_session_id: string | null;
+  amount_pence: number;
+  buyer_name: string;
+  buyer_email: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  message: string | null;
+  /** The day the gift mail goes (yyyy-MM-dd); null: at once. */
+  send_on: string | null;
+  /** "open" until Stripe says it was paid; "issued" once, whichever event or retry comes first. */
+  status: "open" | "issued";
+  gift_card_id: number | null;
+  created_at: string;
+}
+
+export type GiftCardMovementKind = "issued" | "spent" | "refunded" | "voided" | "expired";
+
+/** A card's history: each change of its balance (pence, signed), once by its key. */
+export interface GiftCardMovementsTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  kind: GiftCardMovementKind;
+  amount_pence: number;
+  balance_after_pence: number;
+  booking_id: number | null;
+  note: string | null;
+  idempotency_key: string;
+  created_at: string;
 }
 
 /** Stripe events already received: a replay finds its id here and changes nothing. */
@@ -808,6 +884,11 @@ export interface Database {
   booking_payments: BookingPaymentsTable;
   payment_refunds: PaymentRefundsTable;
   money_movements: MoneyMovementsTable;
+  gift_card_settings: GiftCardSettingsTable;
+  gift_card_amounts: GiftCardAmountsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_purchases: GiftCardPurchasesTable;
+  gift_card_movements: GiftCardMovementsTable;
   payment_events: PaymentEventsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;

@@ -312,6 +312,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
               date: date!,
               startTime: choice.startTime,
               memberId: choice.memberId,
+              giftCardCode: values.giftCardCode,
               ...(repeatable && repeat.on ? { repeat: { everyWeeks: repeat.everyWeeks, times: repeat.times } } : {}),
             } satisfies AppointmentRequestInput);
       if (booked.payment?.checkoutUrl) {

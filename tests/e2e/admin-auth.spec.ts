@@ -32,6 +32,7 @@ test("the login form explains what is missing and what the server refused, then 
     ["Booking Slots", "/admin/bookings"],
     ["Customers", "/admin/customers"],
     ["Waitlist", "/admin/waitlist"],
+    ["Gift cards", "/admin/gift-cards"],
     ["Media Library", "/admin/media"],
     ["Products", "/admin/products"],
     ["Team", "/admin/team"],

@@ -33,6 +33,7 @@ export const ADMIN_SCREENS = [
   { path: "/admin/activity", heading: "Activity" },
   { path: "/admin/customers", heading: "Customers" },
   { path: "/admin/waitlist", heading: "Waitlist" },
+  { path: "/admin/gift-cards", heading: "Gift cards" },
   { path: "/admin/team", heading: "Manage Team" },
   { path: "/admin/settings", heading: "Shop Settings" },
   { path: "/admin/reports", heading: "Reports" },

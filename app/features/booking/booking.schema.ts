@@ -14,8 +14,7 @@ export const SELECT_SLOT_MESSAGE = "Please select a time slot";
 export const UK_PHONE_MESSAGE = "Please enter a valid UK phone number";
 export const NOT_ENOUGH_TIME_MESSAGE =
   "There is not enough time for the chosen services at this time. Please choose another time.";
-export const ENDS_AFTER_MIDNIGHT_MESSAGE =
-  "An appointment must end by midnight. Please choose an earlier time.";
+export const ENDS_AFTER_MIDNIGHT_MESSAGE = "An appointment must end by midnight. Please choose an earlier time.";
 export const SERVICE_GONE_MESSAGE =
   "One of the chosen services is no longer offered. Please refresh the page and choose again.";
 export const MEMBER_CANNOT_MESSAGE =
@@ -240,11 +239,20 @@ export const repeatSchema = z.object(
 );
 export type RepeatRequest = z.output<typeof repeatSchema>;
 
+/** A gift card's code typed on the booking form (issue 34): its deposit or prepayment is taken from the card first. */
+const giftCardCodeField = z
+  .string({ error: "Gift card code must be text" })
+  .trim()
+  .max(40, "Gift card code must be at most 40 characters")
+  .nullish()
+  .transform((value) => value || undefined);
+
 /** The POST /api/bookings body. */
 export const appointmentRequestSchema = z.object({
   ...bookingFields,
   ...computedTimeFields,
   repeat: repeatSchema.optional(),
+  giftCardCode: giftCardCodeField.optional(),
 });
 
 /** Each move mails the shop: past this many, a customer who keeps moving should talk to the shop. */
@@ -306,6 +314,7 @@ export type AvailabilityDatesQuery = z.output<typeof availabilityDatesQuerySchem
 export const bookingFormSchema = z.object({
   ...bookingFields,
   choice: z.string({ error: SELECT_SLOT_MESSAGE }).min(1, SELECT_SLOT_MESSAGE),
+  giftCardCode: giftCardCodeField.optional(),
 });
 
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;

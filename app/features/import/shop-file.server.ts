@@ -61,6 +61,11 @@ export const SHOP_TABLES = [
   "sale_payments",
   "sale_refunds",
   "till_days",
+  "gift_card_settings",
+  "gift_card_amounts",
+  "gift_cards",
+  "gift_card_purchases",
+  "gift_card_movements",
 ] as const satisfies readonly TableName[];
 type ShopTable = (typeof SHOP_TABLES)[number];
 

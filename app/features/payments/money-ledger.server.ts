@@ -25,10 +25,15 @@ export interface Movement {
   memberId?: number | null;
   /** Who the money is from, when it is known without a booking (a sale's customer). */
   customerId?: number | null;
+  giftCardId?: number | null;
 }
 
-/** The kinds that only say what became of money already in: everything else moved cash at Stripe (or the till). */
+/**
+ * The kinds that only say what became of money already in: everything else moved cash at Stripe (or the till),
+ * except what a gift card's balance paid (its money came in when the card was loaded, decision 057).
+ */
 export const NON_CASH_KINDS: readonly MoneyKind[] = ["kept_deposit"];
+const NON_CASH_METHODS: readonly MoneyMethod[] = ["gift_card"];
 
 /** Writes one movement, once: a second write with the same key changes nothing. Pass the transaction. */
 export async function recordMovement(db: Db, movement: Movement, now: Date) {
@@ -48,6 +53,7 @@ export async function recordMovement(db: Db, movement: Movement, now: Date) {
       stripe_payment_intent_id: movement.paymentIntentId ?? null,
       stripe_refund_id: movement.refundId ?? null,
       stripe_checkout_session_id: movement.checkoutSessionId ?? null,
+      gift_card_id: movement.giftCardId ?? null,
       idempotency_key: movement.idempotencyKey,
       created_at: now.toISOString(),
     })
@@ -59,16 +65,19 @@ export async function recordMovement(db: Db, movement: Movement, now: Date) {
 export async function ledgerTotals(db: Db, since?: string) {
   let query = db
     .selectFrom("money_movements")
-    .select(["kind", (eb) => eb.fn.sum<number | string>("amount_pence").as("total")])
-    .groupBy("kind");
+    .select(["kind", "method", (eb) => eb.fn.sum<number | string>("amount_pence").as("total")])
+    .groupBy(["kind", "method"]);
   if (since) query = query.where("created_at", ">=", since);
   const rows = await query.execute();
-  const totals = new Map<MoneyKind, number>(rows.map((row) => [row.kind, Number(row.total)]));
+  const totals = new Map<MoneyKind, number>();
+  for (const row of rows) totals.set(row.kind, (totals.get(row.kind) ?? 0) + Number(row.total));
   const of = (kind: MoneyKind) => totals.get(kind) ?? 0;
   return {
     of,
     /** What the shop's Stripe balance gained from bookings: money in less money refunded. */
-    cash: rows.filter((row) => !NON_CASH_KINDS.includes(row.kind)).reduce((sum, row) => sum + Number(row.total), 0),
+    cash: rows
+      .filter((row) => !NON_CASH_KINDS.includes(row.kind) && !NON_CASH_METHODS.includes(row.method))
+      .reduce((sum, row) => sum + Number(row.total), 0),
   };
 }
 

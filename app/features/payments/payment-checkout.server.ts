@@ -75,6 +75,8 @@ export interface CheckoutFor {
   customerEmail: string;
   totalPence: number;
   description: string;
+  /** What a gift card pays of it (issue 34): Checkout asks the rest, and nothing when the card covers it all. */
+  coveredPence?: number;
 }
 
 /**
@@ -88,6 +90,8 @@ export async function askForPayment(
 ): Promise<PaymentHold | null> {
   const [rules, asked] = await Promise.all([activePaymentRules(ctx), paymentToAsk(ctx, booking, now)]);
   if (!asked) return null;
+  if (asked.kind !== "card") asked.amountPence -= booking.coveredPence ?? 0;
+  if (asked.amountPence <= 0) return null;
   const keys = await stripeKeys(ctx);
   if (!keys) return null;
   // The hold ends on the shop's clock, which the job queue that ends it reads too; the session's own expiry is

@@ -6,6 +6,7 @@ import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
 import { loadSettings } from "~/features/settings/settings.server";
 import { hoursUntil } from "~/lib/shop-time";
+import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";
 import type { PaymentMail } from "./payment-mail.server";
 import { paymentView } from "./payment-view.server";
@@ -145,9 +146,11 @@ export async function settlePaymentOnCancel(
   noticeHours: number,
   now: Date,
 ) {
+  const inTime = by === "admin" || hoursUntil(booking.date, booking.startTime, now) > noticeHours;
+  // What a gift card paid goes back to the card, not to a bank card; inside the notice it is kept, as a deposit is.
+  if (inTime) await giveBackBookingSpend(db, booking.id, `cancelled-by-${by}`, now);
   const payment = await findPayment(db, booking.id);
   if (payment?.status !== "paid") return;
-  const inTime = by === "admin" || hoursUntil(booking.date, booking.startTime, now) > noticeHours;
   if (!inTime) {
     await keepPayment(db, payment, now);
     return;

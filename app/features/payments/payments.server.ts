@@ -7,6 +7,7 @@ import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.se
 import { badRequest } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
+import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
 import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
@@ -34,6 +35,18 @@ export interface PaymentEventJob {
 }
 
 /**
+ * Checkout sessions other features open on the shop's Stripe, by the `purpose` on their metadata: the job kind
+ * that handles their events (with the same payload). Routed here so the webhook stays one endpoint, and the
+ * booking side never reads a session that is not a booking's.
+ */
+const SESSION_JOBS: Readonly<Record<string, string>> = { "gift-card": "gift-card-checkout" };
+
+const sessionJobKind = (object: { metadata?: Record<string, string> | null }) => {
+  const purpose = object.metadata?.purpose;
+  return purpose && Object.hasOwn(SESSION_JOBS, purpose) ? SESSION_JOBS[purpose]! : PAYMENT_EVENT_JOB;
+};
+
+/**
  * POST /api/payments/webhook: the signature is checked on the raw body, the event id stored once (a replay
  * changes nothing) and the work queued in the same transaction, so an event answered 2xx is never lost.
  */
@@ -45,7 +58,7 @@ export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: s
   if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.data?.object !== "object") {
     throw badRequest("The event has no id, type or data.");
   }
-  const object = event.data.object as { id?: string; object?: string };
+  const object = event.data.object as { id?: string; object?: string; metadata?: Record<string, string> | null };
   const queued = await ctx.db.transaction().execute(async (trx) => {
     const stored = await trx
       .insertInto("payment_events")
@@ -56,7 +69,7 @@ export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: s
     if (!stored) return false;
     if (object.object === "checkout.session" && object.id) {
       const payload: PaymentEventJob = { type: event.type, sessionId: object.id };
-      await enqueueJob(trx, { kind: PAYMENT_EVENT_JOB, payload }, now);
+      await enqueueJob(trx, { kind: sessionJobKind(object), payload }, now);
     }
     const paymentIntentId = terminalIntent(event.type, event.data.object);
     if (paymentIntentId) {
@@ -217,6 +230,8 @@ export async function expirePayment(trx: Db, booking: BookingRecord | undefined,
     .where("status", "=", "awaiting")
     .execute();
   await endPaymentHold(trx, bookingId);
+  // The rest never came: what a gift card paid goes back to it.
+  await giveBackBookingSpend(trx, bookingId, "payment-expired", now);
   if (booking) await queuePaymentMail(trx, booking, { kind: "expired", amountPence: 0 }, now);
   return trx
     .selectFrom("booking_payments")

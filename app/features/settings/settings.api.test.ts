@@ -17,9 +17,9 @@ const withoutPrivate = (settings: Record<string, unknown>) =>
     Object.entries(settings).filter(([key]) => !(PRIVATE_SETTINGS as readonly string[]).includes(key)),
   );
 
-/** The settings without their `payments` object (its own tests are in app/features/payments). */
+/** The settings without their `payments` and `giftCards` objects (their own tests are in their features). */
 const settingsOf = (body: Record<string, unknown>) => {
-  const { payments: _payments, ...settings } = body;
+  const { payments: _payments, giftCards: _giftCards, ...settings } = body;
   return settings;
 };
 

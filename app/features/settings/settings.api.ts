@@ -11,6 +11,8 @@ import {
   publicPaymentSettings,
   savePaymentSettings,
 } from "~/features/payments/payment-settings.server";
+import { giftCardSettingsSchema } from "~/features/gift-cards/gift-cards.schema";
+import { loadGiftCardSettings, saveGiftCardSettings } from "~/features/gift-cards/gift-card-settings.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
@@ -36,29 +38,34 @@ export function settingsApi(ctx: AppContext) {
       200: [
         "Every field for an admin, so that it can be edited and PUT back whole; the public fields for everyone else",
         z.union([
-          settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema }),
-          publicSettingsSchema.extend({ payments: publicPaymentSettingsSchema }),
+          settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema, giftCards: giftCardSettingsSchema }),
+          publicSettingsSchema.extend({ payments: publicPaymentSettingsSchema, giftCards: giftCardSettingsSchema }),
         ]),
       ],
     },
   });
   router.get("/", read, async (_req, res) => {
-    const settings = await loadSettings(db);
+    const [settings, giftCards] = await Promise.all([loadSettings(db), loadGiftCardSettings(db)]);
     res.json(
       currentUser(res)?.isAdmin
-        ? { ...settings, payments: await paymentSettingsView(ctx) }
-        : { ...publicSettings(settings), payments: await publicPaymentSettings(ctx) },
+        ? { ...settings, payments: await paymentSettingsView(ctx), giftCards }
+        : { ...publicSettings(settings), payments: await publicPaymentSettings(ctx), giftCards },
     );
   });
 
   const saved = apiDoc({
     summary:
-      "Replaces the settings with the whole object; answers what was saved. `payments` may be left out to keep it as it is",
+      "Replaces the settings with the whole object; answers what was saved. `payments` and `giftCards` may be left out to keep them as they are",
     description:
       'A new closure over confirmed bookings still to come is refused (409, with those bookings) unless the body also says what to do with them: `closureBookings: "keep"` leaves them, `"cancel"` cancels them as the shop does (each customer is mailed).',
-    body: settingsSchema.extend({ payments: paymentSettingsSchema.optional() }).and(closureChoiceSchema),
+    body: settingsSchema
+      .extend({ payments: paymentSettingsSchema.optional(), giftCards: giftCardSettingsSchema.optional() })
+      .and(closureChoiceSchema),
     responses: {
-      200: ["The saved settings", settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema })],
+      200: [
+        "The saved settings",
+        settingsFieldsSchema.extend({ payments: paymentSettingsViewSchema, giftCards: giftCardSettingsSchema }),
+      ],
       400: ["A field is wrong, or a payment policy without Stripe's keys; nothing changed", apiErrorSchema],
       409: [
         "A new closure covers confirmed bookings and `closureBookings` was not given",
@@ -70,9 +77,15 @@ export function settingsApi(ctx: AppContext) {
     const settings = parseInput(settingsSchema, req.body);
     const { closureBookings } = parseInput(closureChoiceSchema, req.body);
     const payments = parseInput(paymentSettingsSchema.optional(), (req.body as { payments?: unknown })?.payments);
+    const giftCards = parseInput(giftCardSettingsSchema.optional(), (req.body as { giftCards?: unknown })?.giftCards);
     // Payments first: a policy refused for want of keys leaves everything as it was.
     if (payments) await savePaymentSettings(ctx, db, payments);
-    res.json({ ...(await saveSettings(db, settings, { closureBookings })), payments: await paymentSettingsView(ctx) });
+    if (giftCards) await saveGiftCardSettings(db, giftCards, new Date());
+    res.json({
+      ...(await saveSettings(db, settings, { closureBookings })),
+      payments: await paymentSettingsView(ctx),
+      giftCards: await loadGiftCardSettings(db),
+    });
   });
 
   const mailView = ["The mail server as stored (the password only as `passwordSet`)", mailSettingsViewSchema] as const;

@@ -6,6 +6,7 @@ import {
   CalendarDays,
   HelpCircle,
   History,
+  Gift,
   Hourglass,
   Images,
   LogOut,
@@ -156,6 +157,12 @@ const SECTIONS = [
     title: "Waitlist",
     description: "Who waits for a time on a full day, the times offered to them, and remove.",
     icon: Hourglass,
+  },
+  {
+    to: "/admin/gift-cards",
+    title: "Gift cards",
+    description: "Every card's balance and history; issue one at the desk, or void one.",
+    icon: Gift,
   },
   {
     to: "/admin/media",

@@ -13,7 +13,7 @@ import {
   type StrandedBooking,
 } from "~/features/settings/settings.schema";
 import { saveSettings } from "~/features/settings/settings.server";
-import { formFailure } from "~/lib/form-action.server";
+import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { nextUndecided } from "~/features/settings/bank-holidays";
 import {
   bankHolidayChoiceSchema,
@@ -26,6 +26,12 @@ import {
   type BankHolidaysPosted,
 } from "~/features/settings/components/bank-holidays-panel";
 import type { Route } from "./+types/settings";
+import {
+  GiftCardSettingsForm,
+  giftCardSettingsFromForm,
+} from "~/features/gift-cards/components/gift-card-settings-form";
+import { giftCardSettingsSchema } from "~/features/gift-cards/gift-cards.schema";
+import { loadGiftCardSettings, saveGiftCardSettings } from "~/features/gift-cards/gift-card-settings.server";
 import { PaymentSettingsForm } from "~/features/payments/components/payment-settings-form";
 import { paymentSettingsView } from "~/features/payments/payment-settings.server";
 
@@ -37,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     bankHolidays: await loadBankHolidays(context.db),
     mail: await getMailSettings(context),
     payments: await paymentSettingsView(context),
+    giftCards: await loadGiftCardSettings(context.db),
+    giftCardsSaved: search.has("gift-cards-saved"),
     saved: search.has("saved"),
     mailSaved: search.has("mail-saved"),
   };
@@ -80,6 +88,16 @@ export async function action({ context, request }: Route.ActionArgs) {
       return formFailure(error, { intent, values } as const);
     }
     return redirect("/admin/settings?saved#bank-holidays", 303);
+  }
+  if (intent === "gift-cards") {
+    const values = formTextValues(form);
+    try {
+      const giftCards = giftCardSettingsSchema.parse(giftCardSettingsFromForm(values, form.has("enabled")));
+      await saveGiftCardSettings(context.db, giftCards, new Date());
+    } catch (error) {
+      return formFailure(error, { intent, values } as const);
+    }
+    return redirect("/admin/settings?gift-cards-saved#gift-cards", 303);
   }
   if (intent === "mail-settings") {
     const values = {
@@ -155,6 +173,11 @@ export default function ShopSettingsPage({ loaderData, actionData }: Route.Compo
         saved={loaderData.mailSaved}
       />
       <PaymentSettingsForm payments={loaderData.payments} />
+      <GiftCardSettingsForm
+        giftCards={loaderData.giftCards}
+        saved={loaderData.giftCardsSaved}
+        posted={actionData?.intent === "gift-cards" && "message" in actionData ? actionData : undefined}
+      />
     </AdminPage>
   );
 }

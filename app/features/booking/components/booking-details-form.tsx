@@ -128,6 +128,23 @@ export function BookingDetailsForm({
           Text me my confirmation and a reminder
         </label>
       )}
+      {paymentPolicy && (
+        <FormField
+          label="Gift card code (optional)"
+          hint="What you pay when booking comes off the gift card first."
+          error={errors.giftCardCode?.message ?? serverError("giftCardCode")}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              {...register("giftCardCode")}
+            />
+          )}
+        </FormField>
+      )}
       {paymentPolicy && <p className="text-sm font-medium">{paymentPolicy}. You pay securely with Stripe next.</p>}
       {!ready && (
         <ul role="status" className="grid gap-1 text-sm font-medium text-destructive">

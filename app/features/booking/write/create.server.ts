@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/gift-card-booking.server";
 import { abandonCheckout } from "~/features/payments/payment-checkout.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { clockNow } from "~/lib/clock";
@@ -48,12 +49,17 @@ export async function bookAppointment(
   if (!write.byAdmin) await refuseOverlapAtOfferedTime(db, claim, rules, now, input.customerEmail);
   // The shop's own bookings (a caller on the phone) take no online payment.
   const payer = write.byAdmin ? undefined : write.payments;
-  const pending = payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now));
+  const payerOf = { totalPence: totals.totalPence, customerEmail: input.customerEmail };
+  const giftCard = payer && (await giftCardShare(payer, input.giftCardCode, payerOf, now));
+  const pending =
+    payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now, giftCard));
   try {
     return await bookTimeTransaction(db, async (trx) => {
       await write.countLimits?.(trx);
       const slotId = await claimComputedTime(trx, claim, rules, now);
-      return insertBooking(trx, slotId, input, services, totals, now, write, pending);
+      const written = await insertBooking(trx, slotId, input, services, totals, now, write, pending);
+      if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
+      return written;
     });
   } catch (error) {
     if (payer && pending) await abandonCheckout(payer, pending.hold.sessionId);

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import type { SecretKeySource } from "~/features/accounts/secret-box.server";
 import { customerIdFor } from "~/features/customers/customer-rows.server";
+import type { GiftCardShare } from "~/features/gift-cards/gift-card-booking.server";
 import { askForPayment } from "~/features/payments/payment-checkout.server";
 import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
 import type { Service } from "~/features/services/services.schema";
@@ -36,12 +37,13 @@ export async function openPayment(
   totals: { totalPence: number },
   customerEmail: string,
   now: Date,
+  giftCard?: GiftCardShare,
 ): Promise<PendingPayment | undefined> {
   const reference = newReference();
   const description = `${shopName}: ${services.map((service) => service.title).join(", ")} (${reference})`;
   const hold = await askForPayment(
     payer,
-    { reference, customerEmail, totalPence: totals.totalPence, description },
+    { reference, customerEmail, totalPence: totals.totalPence, description, coveredPence: giftCard?.pence },
     now,
   );
   return hold ? { reference, hold, config: payer.config } : undefined;
