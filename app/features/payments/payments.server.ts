@@ -48,7 +48,7 @@ export interface PaymentEventJob {
  */
 export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: string | undefined, now = clockNow()) {
   const keys = await requireStripeKeys(ctx);
-  const event = verifiedEvent(rawBody, signature, keys.webhookSecret);
+  const event = await verifiedEvent(rawBody, signature, keys.webhookSecret);
   if (!event) throw badRequest(SIGNATURE_MESSAGE);
   // Signed, but not an event's shape: refused (Stripe retries) rather than a server error.
   if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.data?.object !== "object") {
@@ -102,7 +102,7 @@ function paymentLine(row: Row<"booking_payments">) {
  */
 export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
   const keys = await requireStripeKeys(ctx);
-  const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
+  const session = await retrieveCheckoutSession(await stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
   const card = savedCard(session);
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
@@ -276,7 +276,9 @@ export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = cloc
   nudgeJobWorkers();
   const keys = await stripeKeys(ctx);
   if (expired?.checkout_session_id && keys) {
-    await expireCheckoutSession(stripeClient(ctx.config, keys), expired.checkout_session_id).catch(() => undefined);
+    await expireCheckoutSession(await stripeClient(ctx.config, keys), expired.checkout_session_id).catch(
+      () => undefined,
+    );
   }
   return expired !== undefined;
 }
