@@ -11,8 +11,12 @@ COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-# Down to what the built server imports (decision 025).
-RUN npm prune --omit=dev --no-audit --no-fund
+# Down to what the built server imports (decision 025). Without --legacy-peer-deps npm keeps TypeScript (23 MB),
+# an optional peer of @react-router/node that the built server never loads. better-sqlite3 ships its C sources
+# (to compile where no prebuilt addon fits) and a prebuilt addon for every platform: the image keeps its own.
+RUN npm prune --omit=dev --legacy-peer-deps --no-audit --no-fund \
+ && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && find node_modules/better-sqlite3/prebuilds -name "*.node" ! -name "$(node -p 'process.platform + "-" + process.arch').node" -delete
 # The data folder, so the volume mounted on it belongs to the unprivileged user that runs the site.
 RUN mkdir -p /data
 

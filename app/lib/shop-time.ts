@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns/format";
 import { SHOP_TIME_ZONE } from "./shop";
 import { clockNow } from "./clock";
 
@@ -30,10 +28,34 @@ export interface ShopMoment {
   time: string;
 }
 
+/*
+ * The zone arithmetic uses the platform's own time-zone data (Intl) rather than a date library: the pages
+ * that show a date or an opening time then ship no date code to the browser (decision 052), and the
+ * availability of a day, which reads the clock for every slot, does not build a zoned Date each time.
+ */
+const shopClockParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /** The shop's calendar date and clock time at an instant. */
 export function shopMoment(instant: Date = clockNow()): ShopMoment {
-  const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
-  return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of shopClockParts.formatToParts(instant)) part[type] = value;
+  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}
+
+/** Minutes the shop's clock is ahead of UTC at an instant (0 in winter, 60 in summer). */
+function shopOffsetMinutes(epochMs: number) {
+  const { date, time } = shopMoment(new Date(epochMs));
+  const [year = 0, month = 1, day = 1] = numbers(date, "-");
+  const wall = Date.UTC(year, month - 1, day) + toMinutes(time) * 60_000;
+  return Math.round((wall - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
 }
 
 export const shopToday = (now: Date = clockNow()) => shopMoment(now).date;
@@ -42,7 +64,16 @@ export const shopToday = (now: Date = clockNow()) => shopMoment(now).date;
 export function shopInstant(date: string, time: string): Date {
   const [year = 0, month = 1, day = 1] = numbers(date, "-");
   const [hours = 0, minutes = 0] = numbers(time, ":");
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, SHOP_TIME_ZONE).getTime());
+  const wall = Date.UTC(year, month - 1, day, hours, minutes);
+  // The clocks change at most once a day, so the offset three hours earlier is the one before any change near
+  // this time: it gives the first of a repeated autumn hour. If the clock had moved on by then, the offset it
+  // moved to applies; a spring time that never happens keeps the earlier offset (it reads an hour later).
+  const before = shopOffsetMinutes(wall - 3 * 3_600_000);
+  const guess = wall - before * 60_000;
+  const after = shopOffsetMinutes(guess);
+  if (after === before) return new Date(guess);
+  const moved = wall - after * 60_000;
+  return new Date(shopOffsetMinutes(moved) === after ? moved : guess);
 }
 
 /** A slot whose start time has been reached (to the minute) can no longer be booked or created. */
@@ -82,28 +113,53 @@ export function addDays(date: string, days: number) {
  * files and in error messages alike: British dates ("Wednesday 2 December 2026") and the 24-hour
  * clock the slots are kept in ("09:30"). Only a blog post's date keeps the spec's own formats.
  */
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+interface DateNames {
+  weekday: string;
+  day: number;
+  month: string;
+  year: number;
+}
+const short = (name: string) => name.slice(0, 3);
+
 const DATE_STYLES = {
   /** "Wednesday 2 December 2026": a booking's day. */
-  long: "EEEE d MMMM yyyy",
+  long: (d: DateNames) => `${d.weekday} ${d.day} ${d.month} ${d.year}`,
   /** "2 December 2026". */
-  medium: "d MMMM yyyy",
+  medium: (d: DateNames) => `${d.day} ${d.month} ${d.year}`,
   /** "2 Dec 2026": cards and lists. */
-  short: "d MMM yyyy",
+  short: (d: DateNames) => `${d.day} ${short(d.month)} ${d.year}`,
   /** "December 2, 2026": a blog post's page (the spec's MMMM d, yyyy). */
-  blogPost: "MMMM d, yyyy",
+  blogPost: (d: DateNames) => `${d.month} ${d.day}, ${d.year}`,
   /** "Dec 2, 2026": a blog post's card (the spec's MMM d, yyyy). */
-  blogCard: "MMM d, yyyy",
+  blogCard: (d: DateNames) => `${short(d.month)} ${d.day}, ${d.year}`,
   /** "Wednesday 2 December": a date this year, e.g. in a closure notice. */
-  weekdayDate: "EEEE d MMMM",
+  weekdayDate: (d: DateNames) => `${d.weekday} ${d.day} ${d.month}`,
   /** "Wed 2 Dec": several days in a row. */
-  day: "EEE d MMM",
+  day: (d: DateNames) => `${short(d.weekday)} ${d.day} ${short(d.month)}`,
   /** "December 2026": a calendar's heading. */
-  month: "MMMM yyyy",
+  month: (d: DateNames) => `${d.month} ${d.year}`,
   /** "Wednesday": matches the opening hours' day names. */
-  weekday: "EEEE",
+  weekday: (d: DateNames) => d.weekday,
   /** "Wed" over "2 Dec": a day chip in a row of days. */
-  weekdayShort: "EEE",
-  monthDay: "d MMM",
+  weekdayShort: (d: DateNames) => short(d.weekday),
+  /** "2 Dec". */
+  monthDay: (d: DateNames) => `${d.day} ${short(d.month)}`,
 } as const;
 
 export type DateStyle = keyof typeof DATE_STYLES;
@@ -111,7 +167,8 @@ export type DateStyle = keyof typeof DATE_STYLES;
 /** Formats a slot date (`yyyy-MM-dd`) for people, e.g. "Wednesday 2 December 2026". */
 export function formatShopDate(date: string, style: DateStyle = "long") {
   const [year = 0, month = 1, day = 1] = numbers(date, "-");
-  return format(new Date(year, month - 1, day), DATE_STYLES[style]);
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? "";
+  return DATE_STYLES[style]({ weekday, day, month: MONTHS[month - 1] ?? "", year });
 }
 
 /** "09:30" for "09:30", "09:30:00" or a shorter "9:30": the 24-hour clock, two digits each. */

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { endOtherSessions, hashToken, verifyPassword } from "~/features/auth/auth.server";
@@ -131,6 +130,8 @@ export async function startTwoFactorSetup(
     .where("id", "=", user.id)
     .execute();
   const uri = generateURI({ issuer, label: user.username, secret });
+  // Loaded on first use: the QR encoder costs the idle server about 10 MB.
+  const { default: QRCode } = await import("qrcode");
   return { secret, uri, qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
 }
 

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { AppContext } from "~/context";
@@ -52,6 +51,8 @@ export async function takeShownFeed(context: AppContext, request: Request) {
   const { feedFor, feedUrl } = parsed.data;
   // The scheme is PUBLIC_URL's; webcal:// tells a phone to subscribe rather than download the file once.
   const webcalUrl = feedUrl.replace(/^https?:\/\//, "webcal://");
+  // Loaded on first use: the QR encoder costs the idle server about 10 MB.
+  const { default: QRCode } = await import("qrcode");
   const qrCode = await QRCode.toDataURL(webcalUrl, { margin: 1, width: 320 });
   const feed: ShownFeedAddress = { feedFor, feedUrl, webcalUrl, qrCode };
   return { feed, headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } };

@@ -101,8 +101,9 @@ export async function startPurchase(ctx: Ctx, purchase: GiftCardPurchase, client
   const expiresAt = new Date(Date.now() + CHECKOUT_MINUTES * 60_000);
   let session: Stripe.Checkout.Session;
   try {
+    const stripe = await stripeClient(ctx.config, keys);
     session = await callStripe(() =>
-      stripeClient(ctx.config, keys).checkout.sessions.create(
+      stripe.checkout.sessions.create(
         {
           mode: "payment",
           currency: "gbp",
@@ -157,7 +158,7 @@ async function queueMail(trx: Db, job: GiftCardMailJob, runAt: Date, now: Date) 
  */
 export async function issuePurchase(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
   const keys = await requireStripeKeys(ctx);
-  const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
+  const session = await retrieveCheckoutSession(await stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete" || session.payment_status !== "paid") return;
   const settings = await loadGiftCardSettings(ctx.db);
   const intent =

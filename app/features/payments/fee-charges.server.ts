@@ -126,7 +126,7 @@ async function askStripe(
   request: ChargeRequest,
   now: Date,
 ) {
-  const client = stripeClient(ctx.config, keys);
+  const client = await stripeClient(ctx.config, keys);
   let intent: Stripe.PaymentIntent;
   try {
     intent = await chargeOffSession(client, {
@@ -238,7 +238,7 @@ async function reconcileUnkeyedCharge(ctx: Ctx, bookingId: number, now: Date) {
   if (payment?.charge_state !== "charging" || payment.charge_key !== null || !booking) return;
   const keys = await requireStripeKeys(ctx);
   const made = payment.stripe_customer_id
-    ? (await listCustomerPayments(stripeClient(ctx.config, keys), payment.stripe_customer_id)).find(
+    ? (await listCustomerPayments(await stripeClient(ctx.config, keys), payment.stripe_customer_id)).find(
         (intent) =>
           intent.status === "succeeded" &&
           intent.id !== payment.stripe_payment_intent_id &&
@@ -275,7 +275,7 @@ export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = clock
   const back = `${ctx.config.publicUrl}/bookings/paid`;
   let session: Stripe.Checkout.Session;
   try {
-    session = await createCheckoutSession(stripeClient(ctx.config, keys), {
+    session = await createCheckoutSession(await stripeClient(ctx.config, keys), {
       mode: "payment",
       purpose: "fee",
       customer: payment.stripe_customer_id ?? undefined,

@@ -100,7 +100,7 @@ export async function askForPayment(
   const expiresAt = new Date(now.getTime() + holdMs);
   const back = `${ctx.config.publicUrl}/bookings/paid`;
   try {
-    const session = await createCheckoutSession(stripeClient(ctx.config, keys), {
+    const session = await createCheckoutSession(await stripeClient(ctx.config, keys), {
       mode: asked.kind === "card" ? "setup" : "payment",
       reference: booking.reference,
       amountPence: asked.amountPence,
@@ -124,7 +124,7 @@ export async function askForPayment(
 export async function abandonCheckout(ctx: Pick<AppContext, "db" | "config">, sessionId: string) {
   const keys = await stripeKeys(ctx);
   if (!keys) return;
-  await expireCheckoutSession(stripeClient(ctx.config, keys), sessionId).catch((error: unknown) => {
+  await expireCheckoutSession(await stripeClient(ctx.config, keys), sessionId).catch((error: unknown) => {
     console.error(`Closing Checkout session ${sessionId} failed: ${String(error)}`);
   });
 }

@@ -52,7 +52,7 @@ const sessionJobKind = (object: { metadata?: Record<string, string> | null }) =>
  */
 export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: string | undefined, now = clockNow()) {
   const keys = await requireStripeKeys(ctx);
-  const event = verifiedEvent(rawBody, signature, keys.webhookSecret);
+  const event = await verifiedEvent(rawBody, signature, keys.webhookSecret);
   if (!event) throw badRequest(SIGNATURE_MESSAGE);
   // Signed, but not an event's shape: refused (Stripe retries) rather than a server error.
   if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.data?.object !== "object") {
@@ -244,7 +244,7 @@ export async function expirePayment(trx: Db, booking: BookingRecord | undefined,
 export async function closeCheckoutSession(ctx: Ctx, sessionId: string | null | undefined) {
   const keys = await stripeKeys(ctx);
   if (sessionId && keys) {
-    await expireCheckoutSession(stripeClient(ctx.config, keys), sessionId).catch(() => undefined);
+    await expireCheckoutSession(await stripeClient(ctx.config, keys), sessionId).catch(() => undefined);
   }
 }
 

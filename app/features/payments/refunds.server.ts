@@ -123,7 +123,7 @@ export async function settleRefund(ctx: Ctx, key: string, now: Date = clockNow()
   }
   const keys = await requireStripeKeys(ctx);
   try {
-    const made = await refundPayment(stripeClient(ctx.config, keys), {
+    const made = await refundPayment(await stripeClient(ctx.config, keys), {
       paymentIntent: intent,
       amountPence: refund.amount_pence,
       idempotencyKey: key,

@@ -52,7 +52,7 @@ export async function reconcilePayment(
   { final = false } = {},
   now = clockNow(),
 ) {
-  const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+  const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
   if (payment.method === "card_on_file") {
     const sale = await ctx.db
       .selectFrom("sales")
@@ -164,7 +164,7 @@ export async function cancelPayment(ctx: Ctx, saleId: number, paymentId: number,
   if (payment.status !== "processing" || payment.method !== "card" || !payment.reader_id) {
     throw conflict("This payment is not waiting on the card reader.");
   }
-  const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+  const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
   try {
     await cancelReaderAction(client, payment.reader_id);
   } catch (error) {

@@ -22,7 +22,7 @@ async function shopLocation(ctx: Ctx, now: Date) {
     .where("id", "=", 1)
     .executeTakeFirst();
   if (stored) return stored.stripe_location_id;
-  const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+  const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
   const location = await createLocation(client, await loadSettings(ctx.db));
   await ctx.db
     .insertInto("terminal_locations")
@@ -44,7 +44,7 @@ export async function addReader(
   now = clockNow(),
 ): Promise<Reader> {
   const location = await shopLocation(ctx, now);
-  const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+  const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
   const reader = await registerReader(client, { ...input, location });
   await ctx.db
     .insertInto("terminal_readers")
@@ -71,7 +71,7 @@ export async function readers(ctx: Ctx): Promise<Reader[]> {
   if (rows.length === 0) return [];
   let statuses = new Map<string, string>();
   try {
-    const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+    const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
     const locations = [...new Set(rows.map((row) => row.location_id))];
     for (const location of locations) {
       for (const reader of await listReaders(client, location)) statuses.set(reader.id, reader.status ?? "offline");
@@ -92,6 +92,6 @@ export async function readers(ctx: Ctx): Promise<Reader[]> {
 export async function removeReader(ctx: Ctx, id: string) {
   const row = await ctx.db.selectFrom("terminal_readers").select("id").where("id", "=", id).executeTakeFirst();
   if (!row) throw notFound("Reader");
-  await deleteReader(stripeClient(ctx.config, await requireStripeKeys(ctx)), id);
+  await deleteReader(await stripeClient(ctx.config, await requireStripeKeys(ctx)), id);
   await ctx.db.deleteFrom("terminal_readers").where("id", "=", id).execute();
 }

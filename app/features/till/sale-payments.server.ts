@@ -133,7 +133,7 @@ export async function takePayment(
     return answer(ctx.db, result.made);
   }
   const keys = await requireStripeKeys(ctx);
-  const client = stripeClient(ctx.config, keys);
+  const client = await stripeClient(ctx.config, keys);
   if (input.method === "card_on_file") {
     const card = await savedCardOf(ctx.db, sale);
     if (!card) throw conflict(NO_CARD_MESSAGE);

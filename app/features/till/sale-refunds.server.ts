@@ -236,7 +236,7 @@ export async function refundSale(
 
 /** Asks Stripe for one card part, with its key; writes its ledger row once, or gives the part back if refused. */
 export async function refundCardPart(ctx: Ctx, part: CardRefundPart, now: Date = clockNow()) {
-  const client = stripeClient(ctx.config, await requireStripeKeys(ctx));
+  const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
   try {
     const made = await refundPayment(client, {
       paymentIntent: part.paymentIntentId,

@@ -34,7 +34,7 @@ type Ctx = Pick<AppContext, "db" | "config">;
  */
 export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
   const keys = await requireStripeKeys(ctx);
-  const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
+  const session = await retrieveCheckoutSession(await stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
   const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
   await bookTimeTransaction(ctx.db, async (trx) => {

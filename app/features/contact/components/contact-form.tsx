@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,10 +7,15 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast-store";
 import { ApiError, api } from "~/lib/api-client";
+import { lazyZodResolver } from "~/lib/lazy-resolver";
 import type { FormPostResult } from "~/lib/form-post";
-import { contactMessageSchema, type ContactMessage, type ContactMessageInput } from "../contact.schema";
+import type { ContactMessage, ContactMessageInput } from "../contact.schema";
 
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", message: "" };
+
+const contactResolver = lazyZodResolver(() =>
+  import("../contact.schema").then((module) => module.contactMessageSchema),
+);
 
 /**
  * The contact form of spec sections 2, 4, 5 and 8: validated as you go, sent to POST /api/contact, cleared on
@@ -28,7 +32,7 @@ export function ContactForm({ posted }: { posted?: FormPostResult }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+    resolver: contactResolver,
     // The server renders these as the inputs' values too (below), for a page answering a plain post.
     defaultValues: { ...EMPTY, ...posted?.values },
     mode: "onTouched",
@@ -51,7 +55,14 @@ export function ContactForm({ posted }: { posted?: FormPostResult }) {
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={contactResolver.preload}
+      noValidate
+      className="grid gap-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" error={errors.name?.message ?? serverAnswer?.fieldErrors.name}>
           {(field) => <Input {...field} {...register("name")} defaultValue={posted?.values.name} autoComplete="name" />}
