@@ -18,7 +18,7 @@ import type { ShopSettings } from "~/features/settings/settings.schema";
 import { bookingFeePence } from "~/features/settings/shop-settings";
 import { loadSettings } from "~/features/settings/settings.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
-import { bookingTotals } from "./booking.schema";
+import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
 
 /** The active members as the engine reads them (service ids as numbers). */

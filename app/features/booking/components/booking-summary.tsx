@@ -1,7 +1,7 @@
 import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Service } from "~/features/services/services.schema";
-import { bookingTotals } from "../booking.schema";
+import { bookingTotals } from "../rules/totals";
 import { formatPence, toPence } from "~/lib/money";
 
 /**
