@@ -1,8 +1,8 @@
 import type { Request } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
-import { erasureResultSchema } from "~/features/customers/customers.schema";
+import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking";
+import { erasureResultSchema } from "~/features/customers";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseInput } from "~/lib/api.server";
 import {

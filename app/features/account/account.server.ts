@@ -4,25 +4,27 @@ import { sql } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ukNationalPhone } from "~/db/customer-phone";
-import { recordAudit } from "~/features/audit/audit.server";
-import { hashToken } from "~/features/auth/auth.server";
-import { bookAgainPath } from "~/features/booking/book-again";
-import { loadCustomerBookings, type BookingRecord } from "~/features/booking/booking-record.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { hashToken } from "~/features/auth/index.server";
+import { bookAgainPath, type CancelScope, type RescheduleRequest } from "~/features/booking";
 import {
-  cancelBookingByToken,
-  rescheduleBookingByToken,
-  managedBooking,
   type BookingKey,
-} from "~/features/booking/manage.server";
-import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
-import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
-import { customerIdOfEmail } from "~/features/customers/customer-rows.server";
-import { customerOfKey, exportCustomer } from "~/features/customers/customers.server";
-import { eraseCustomer } from "~/features/customers/erasure.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { enqueueJob, jobMessageId, type Job, type JobHandlers } from "~/features/jobs/jobs.server";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
-import { loadSettings } from "~/features/settings/settings.server";
+  type BookingRecord,
+  cancelBookingByToken,
+  loadCustomerBookings,
+  managedBooking,
+  rescheduleBookingByToken,
+} from "~/features/booking/index.server";
+import {
+  customerFingerprint,
+  customerIdOfEmail,
+  fingerprintOfCustomer,
+} from "~/features/customer-identity/index.server";
+import { customerOfKey, eraseCustomer, exportCustomer } from "~/features/customers/index.server";
+import { customerKey } from "~/features/customers";
+import { enqueueJob, type Job, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { toPounds } from "~/lib/money";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext, SessionUser } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, parseId, parseInput, requireAdmin, sessionToken } from "~/lib/api.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import {
   addAdminSchema,
   adminAccountSchema,
@@ -23,7 +23,7 @@ import {
   reauthenticationLimits,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "./two-factor.server";
+} from "~/features/auth/index.server";
 
 /** requireAdmin ran first, so the user is there. */
 const admin = (res: Response) => res.locals.user as SessionUser;

@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { hasStarted } from "~/lib/shop-time";
 import {
@@ -23,7 +23,7 @@ import {
 } from "./booking-mail.server";
 import { findConfirmedBooking, loadBooking } from "./booking-record.server";
 import { bookAgainPath } from "./book-again";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 
 /*
  * Sending the mails the booking queued, from the booking as it is when the job runs (decision 043). A throw is a

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { activePaymentRules } from "~/features/payments/payment-settings.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { activePaymentRules } from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, conflict } from "~/lib/http-error";
 import { customerRefusal, performsAll, reachingTo, seriesDates } from "./availability";

@@ -6,7 +6,7 @@ import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin } 
 import { parseRowId } from "~/lib/schema-fields";
 import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { getAvailability, getAvailableDates } from "./availability.server";
 import {

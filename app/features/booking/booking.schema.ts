@@ -1,10 +1,10 @@
 import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
-import { bookingPaymentSchema } from "~/features/payments/payments.schema";
+import { bookingPaymentSchema } from "~/features/payments";
 import { toPence } from "~/lib/money";
 import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
 import { multiLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
-import { customerNameField, optionalCustomerNameField } from "~/features/customers/customer-name.schema";
+import { customerNameField, optionalCustomerNameField } from "~/features/customers";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 
@@ -14,8 +14,7 @@ export const SELECT_SLOT_MESSAGE = "Please select a time slot";
 export const UK_PHONE_MESSAGE = "Please enter a valid UK phone number";
 export const NOT_ENOUGH_TIME_MESSAGE =
   "There is not enough time for the chosen services at this time. Please choose another time.";
-export const ENDS_AFTER_MIDNIGHT_MESSAGE =
-  "An appointment must end by midnight. Please choose an earlier time.";
+export const ENDS_AFTER_MIDNIGHT_MESSAGE = "An appointment must end by midnight. Please choose an earlier time.";
 export const SERVICE_GONE_MESSAGE =
   "One of the chosen services is no longer offered. Please refresh the page and choose again.";
 export const MEMBER_CANNOT_MESSAGE =

@@ -5,16 +5,15 @@ import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isPostgres } from "~/db/dialect";
 import { isExclusionViolation, isUniqueViolation } from "~/db/errors";
-import type { Service } from "~/features/services/services.schema";
-import type { ShopSettings } from "~/features/settings/settings.schema";
+import type { Service } from "~/features/services";
+import type { ShopSettings } from "~/features/settings";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countWithinLimits, recordWithinLimits, withinLimits, type RateLimit } from "~/lib/rate-limit.server";
 import { toPence } from "~/lib/money";
 import { formatShopDate, formatTime, fromMinutes, hasStarted, shopToday, toMinutes } from "~/lib/shop-time";
-import { keyedDigest, type SecretKeySource } from "~/features/accounts/secret-box.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
+import { keyedDigest, type SecretKeySource } from "~/lib/secret-box.server";
+import { customerKey } from "~/features/customers";
+import { customerFingerprint, customerIdFor } from "~/features/customer-identity/index.server";
 import type { Config } from "~/config.server";
 import {
   memberStartTimes,
@@ -28,9 +27,9 @@ import {
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { bookAgainPath } from "./book-again";
 import { queueBookingMails, sealManageToken } from "./booking-jobs.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { loadBooking, loadSeries, toSummary, type BookingRecord } from "./booking-record.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import {
   ENDS_AFTER_MIDNIGHT_MESSAGE,
   MEMBER_CANNOT_MESSAGE,
@@ -44,9 +43,13 @@ import {
 } from "./booking.schema";
 import { notStartedYet, ofMember } from "./slots.server";
 import { clockNow } from "~/lib/clock";
-import { abandonCheckout, askForPayment } from "~/features/payments/payment-checkout.server";
-import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
-import { awaitingPayment } from "~/features/payments/payment-view.server";
+import {
+  abandonCheckout,
+  askForPayment,
+  awaitingPayment,
+  holdForPayment,
+  type PaymentHold,
+} from "~/features/payments/index.server";
 
 /* Making a booking: on a computed time with a team member, or on one of the spec's manual slots. */
 

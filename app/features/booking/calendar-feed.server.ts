@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { getTeamMember } from "~/features/team/team.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { getTeamMember } from "~/features/team/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { SHOP_TIME_ZONE } from "~/lib/shop";

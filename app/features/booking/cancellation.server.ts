@@ -1,10 +1,10 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isPostgres } from "~/db/dialect";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { settlePaymentOnCancel } from "~/features/payments/payment-records.server";
-import { loadSettings } from "~/features/settings/settings.server";
-import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { settlePaymentOnCancel } from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
+import { queueWaitlistOffers } from "./freed-time.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { queueCancellationMails, type CancellationCause } from "./booking-jobs.server";

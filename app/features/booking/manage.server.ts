@@ -2,11 +2,11 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import type { ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { hasStarted, hoursUntil } from "~/lib/shop-time";
-import { paymentFacts } from "~/features/payments/payment-records.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { paymentFacts } from "~/features/payments/index.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { findOpenTimes, loadSchedules } from "./availability.server";
 import { queueRescheduleMails, type CancellationCause } from "./booking-jobs.server";
 import { calendarFile, manageUrl, type MailOutcome, type MovedBy } from "./booking-mail.server";
@@ -32,7 +32,7 @@ import {
 } from "./booking.schema";
 import { getSlot } from "./slots.server";
 import { clockNow } from "~/lib/clock";
-import { customerKey } from "~/features/customers/customers.schema";
+import { customerKey } from "~/features/customers";
 import {
   ALREADY_CANCELLED_MESSAGE,
   ALREADY_CHANGED_MESSAGE,

@@ -1,17 +1,17 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { paymentsOf } from "~/features/payments/payment-records.server";
+import { paymentsOf } from "~/features/payments/index.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import type { Database } from "~/db/database";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import type { MailStatus } from "~/lib/mail-status";
-import { closedReason, type ClosedReason } from "~/features/settings/opening-hours";
-import { loadSettings } from "~/features/settings/settings.server";
+import { closedReason, type ClosedReason } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { keepDeletedBookingInMails } from "./booking-jobs.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { cancelBookingRecord } from "./cancellation.server";
 import { loadBooking } from "./booking-record.server";
 import {

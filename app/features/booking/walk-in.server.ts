@@ -1,15 +1,15 @@
 import { clockNow } from "~/lib/clock";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import type { ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError, badRequest, conflict } from "~/lib/http-error";
 import { formatShopDate, fromMinutes, shopMoment, toMinutes } from "~/lib/shop-time";
 import { ownerRefusal, type MemberSchedule } from "./availability";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import { toSummary } from "./booking-record.server";
 import { endsByMidnight, type WalkInRequest } from "./booking.schema";
-import { WALK_IN_NAME } from "~/features/customers/customers.schema";
+import { WALK_IN_NAME } from "~/features/customers";
 import { candidatesFor, claimComputedTime, insertBooking } from "./booking.server";
 
 /* A customer who walks in: recorded by the owner, with no address to mail, from now or a chosen time. */

@@ -1,9 +1,9 @@
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
-import { recordAudit } from "~/features/audit/audit.server";
-import { bookingRequestSchema } from "~/features/booking/booking.schema";
-import { addImportedDetails, customerIdFor, customerMatchKeys } from "~/features/customers/customer-rows.server";
-import { customerKey, NOTES_MAX } from "~/features/customers/customers.schema";
+import { recordAudit } from "~/features/audit/index.server";
+import { bookingRequestSchema } from "~/features/booking";
+import { addImportedDetails, customerIdFor, customerMatchKeys } from "~/features/customer-identity/index.server";
+import { customerKey, NOTES_MAX } from "~/features/customers";
 import { clockNow } from "~/lib/clock";
 import { badRequest } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "~/context";
 import type { PaymentKind } from "~/db/database";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError } from "~/lib/http-error";
 import { activePaymentRules, stripeKeys, type PaymentRules } from "./payment-settings.server";
 import type { PaymentHold } from "./payment-hold.server";

@@ -1,7 +1,7 @@
-import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { Db } from "~/db/client.server";
-import { loadBooking } from "~/features/booking/booking-record.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadBooking } from "~/features/booking/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
 import { paymentMail } from "./payment-mail.server";
 import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type PaymentMailJob, type RefundJob } from "./payment-records.server";

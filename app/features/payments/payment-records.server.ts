@@ -1,10 +1,10 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import type { BookingRecord } from "~/features/booking/booking-record.server";
-import { enqueueJob } from "~/features/jobs/jobs.server";
+import type { BookingRecord } from "~/features/booking/index.server";
+import { enqueueJob } from "~/features/jobs/index.server";
 import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { hoursUntil } from "~/lib/shop-time";
 import { recordMovement } from "./money-ledger.server";
 import type { PaymentMail } from "./payment-mail.server";

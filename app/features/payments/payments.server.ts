@@ -2,13 +2,15 @@ import type Stripe from "stripe";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { PaymentStatus, Row } from "~/db/database";
-import { loadSchedules } from "~/features/booking/availability.server";
-import { queueBookingMails } from "~/features/booking/booking-jobs.server";
-import { loadBooking } from "~/features/booking/booking-record.server";
-import { claimComputedTime } from "~/features/booking/booking.server";
-import { freeSlot } from "~/features/booking/cancellation.server";
-import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import {
+  claimComputedTime,
+  freeSlot,
+  loadBooking,
+  loadSchedules,
+  queueBookingMails,
+} from "~/features/booking/index.server";
+import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError, badRequest, notFound } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";

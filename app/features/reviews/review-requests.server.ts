@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { keyedDigest } from "~/features/accounts/secret-box.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { cancelJobs, enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { keyedDigest } from "~/lib/secret-box.server";
+import { customerKey } from "~/features/customers";
+import { cancelJobs, enqueueJob, type JobHandlers } from "~/features/jobs/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { notFound } from "~/lib/http-error";
 import { shopInstant } from "~/lib/shop-time";
 import { reviewRequestMail } from "./review-mail.server";

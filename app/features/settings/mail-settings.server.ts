@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { createMailer, type Mailer, type SmtpServer } from "~/lib/mailer.server";
 import type { Config } from "~/config.server";

@@ -1,20 +1,13 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import {
-  paymentSettingsSchema,
-  paymentSettingsViewSchema,
-  publicPaymentSettingsSchema,
-} from "~/features/payments/payments.schema";
-import {
-  paymentSettingsView,
-  publicPaymentSettings,
-  savePaymentSettings,
-} from "~/features/payments/payment-settings.server";
+import { paymentSettingsSchema, paymentSettingsViewSchema, publicPaymentSettingsSchema } from "~/features/payments";
+import { paymentSettingsView, publicPaymentSettings, savePaymentSettings } from "~/features/payments/index.server";
 import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
 import { loadSettings, saveSettings } from "./settings.server";
+import { settleScheduleChange } from "~/features/booking/index.server";
 import { mailSettingsSchema, mailSettingsViewSchema } from "./mail-settings.schema";
 import { getMailSettings, saveMailSettings, sendTestMail } from "./mail-settings.server";
 
@@ -72,7 +65,10 @@ export function settingsApi(ctx: AppContext) {
     const payments = parseInput(paymentSettingsSchema.optional(), (req.body as { payments?: unknown })?.payments);
     // Payments first: a policy refused for want of keys leaves everything as it was.
     if (payments) await savePaymentSettings(ctx, db, payments);
-    res.json({ ...(await saveSettings(db, settings, { closureBookings })), payments: await paymentSettingsView(ctx) });
+    res.json({
+      ...(await saveSettings(db, settings, { followUp: settleScheduleChange(closureBookings) })),
+      payments: await paymentSettingsView(ctx),
+    });
   });
 
   const mailView = ["The mail server as stored (the password only as `passwordSet`)", mailSettingsViewSchema] as const;

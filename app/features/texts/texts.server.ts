@@ -1,14 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { cancelJobs, enqueueJob, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/payment-hold.server";
+import { cancelJobs, enqueueJob, type JobHandler, type JobHandlers } from "~/features/jobs/index.server";
+import { loadPaymentRules, MANAGE_TOKEN_PURPOSE } from "~/features/payments/index.server";
 import type { Updateable } from "kysely";
 import type { Database } from "~/db/database";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { hasStarted } from "~/lib/shop-time";
-import { decryptSecret } from "~/features/accounts/secret-box.server";
+import { decryptSecret } from "~/lib/secret-box.server";
 import { bookingText, toE164, type TextKind } from "./text-body";
 import { ProviderRefusal, smsProvider } from "./sms-provider.server";
 import { clockNow } from "~/lib/clock";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { bookingConfirmationSchema } from "~/features/booking/booking.schema";
+import { bookingConfirmationSchema } from "~/features/booking";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
 import { claimOffer, declineOffer, getOffer, joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";

@@ -3,37 +3,38 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
-import { hashToken } from "~/features/auth/auth.server";
-import { availableTimes, bookableDates, performsAll, type MemberSchedule } from "~/features/booking/availability";
-import { chosenServices, loadBusySpans, loadSchedules } from "~/features/booking/availability.server";
+import { hashToken } from "~/features/auth/index.server";
+import { availableTimes, bookableDates, type MemberSchedule, performsAll } from "~/features/booking";
 import {
   bookTimeTransaction,
   candidatesFor,
+  chosenServices,
   claimComputedTime,
   confirmationOf,
   holdMembers,
   insertBooking,
+  loadBusySpans,
+  loadSchedules,
   openPayment,
-} from "~/features/booking/booking.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
-import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandlers } from "~/features/jobs/jobs.server";
-import { abandonCheckout, paymentToAsk } from "~/features/payments/payment-checkout.server";
-import { loadPaymentView } from "~/features/payments/payment-records.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
-import { isOptedOut } from "~/features/texts/texts.server";
-import { smsProvider } from "~/features/texts/sms-provider.server";
-import { toE164 } from "~/features/texts/text-body";
+  queueWaitlistOffers,
+  WAITLIST_OFFER_JOB,
+  type WaitlistOfferJob,
+} from "~/features/booking/index.server";
+import { customerKey } from "~/features/customers";
+import { customerFingerprint, customerIdFor } from "~/features/customer-identity/index.server";
+import { cancelJobs, enqueueJob, type JobHandlers, nudgeJobWorkers } from "~/features/jobs/index.server";
+import { abandonCheckout, loadPaymentRules, loadPaymentView, paymentToAsk } from "~/features/payments/index.server";
+import type { ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
+import { isOptedOut, smsProvider } from "~/features/texts/index.server";
+import { toE164 } from "~/features/texts";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { shopToday } from "~/lib/shop-time";
 import { offerMail, offerText, type OfferedTime } from "./waitlist-mail.server";
 import { joinedMailHandlers, queueJoinedMail } from "./waitlist-join-mail.server";
-import { queueWaitlistOffers, serviceTitles, WAITLIST_OFFER_JOB, type WaitlistOfferJob } from "./waitlist-rows.server";
+import { serviceTitles } from "./waitlist-rows.server";
 import {
   ALREADY_WAITING_MESSAGE,
   OFFER_CLAIMED_MESSAGE,
