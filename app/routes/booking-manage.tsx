@@ -7,7 +7,9 @@ import {
   rescheduleRequestSchema,
 } from "~/features/booking/booking.schema";
 import { ManagePanel } from "~/features/booking/components/manage-panel";
-import { cancelBookingByToken, getManagePage, rescheduleBookingByToken } from "~/features/booking/manage.server";
+import { getManagePage } from "~/features/booking/manage.server";
+import { cancelBookingByToken } from "~/features/booking/write/cancel.server";
+import { rescheduleBookingByToken } from "~/features/booking/write/move.server";
 import { formFailure } from "~/lib/form-action.server";
 import { HttpError } from "~/lib/http-error";
 import { seoMeta } from "~/features/seo/seo";

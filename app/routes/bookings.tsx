@@ -29,8 +29,9 @@ import {
   type BookingFormValues,
   type BookingRequestInput,
 } from "~/features/booking/booking.schema";
-import { confirmationByManageToken, placeSlotBooking } from "~/features/booking/booking.server";
-import { placeBooking, previewSeries } from "~/features/booking/booking-series.server";
+import { previewSeries } from "~/features/booking/booking-series.server";
+import { confirmationByManageToken, placeSlotBooking } from "~/features/booking/write/place.server";
+import { placeBooking } from "~/features/booking/write/series.server";
 import {
   RepeatPicker,
   postedRepeat,

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { bookingRequestSchema, slotCreateSchema } from "~/features/booking/booking.schema";
-import { bookSlot } from "~/features/booking/booking.server";
+import { bookSlot } from "~/features/booking/write/create.server";
 import { createSlots } from "~/features/booking/slots.server";
 import { serviceFormSchema } from "~/features/services/services.schema";
 import { createService } from "~/features/services/services.server";

@@ -5,7 +5,7 @@ import { saveSettings } from "~/features/settings/settings.server";
 import { MEMBER_HAS_BOOKINGS_MESSAGE, type TeamMember } from "~/features/team/team.schema";
 import { addDays, fromMinutes, shopToday, toMinutes } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { AvailableTime } from "./availability";
+import type { AvailableTime } from "./rules/availability";
 import { NOT_ENOUGH_TIME_MESSAGE, type AdminSlot } from "./booking.schema";
 
 const customer = {

@@ -13,7 +13,7 @@ import {
   memberStartTimes,
   performsAll,
   reachingTo,
-} from "./availability";
+} from "./rules/availability";
 import { bookingFeePence, type ShopSettings } from "~/features/settings";
 import { loadSettings } from "~/features/settings/index.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";

@@ -8,7 +8,7 @@ import { addDays, shopToday } from "~/lib/shop-time";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-app";
 import { createBlock } from "./blocks.server";
 import { appointmentRequestSchema } from "./booking.schema";
-import { bookAppointment } from "./booking.server";
+import { bookAppointment } from "./write/create.server";
 
 /*
  * A block and a customer's booking of the same time, at the same moment, from two connections (two app

@@ -4,7 +4,7 @@ import { HttpError, notFound } from "~/lib/http-error";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import { queueWaitlistOffers } from "./freed-time.server";
 import type { BlockRequest, ClashingBooking, TeamBlock } from "./booking.schema";
-import { holdMembers } from "./booking.server";
+import { holdMembers } from "./write/claim.server";
 import { clockNow } from "~/lib/clock";
 
 /* Time a barber blocks on one day (a break, an errand): busy for the engine, never over a booking. */

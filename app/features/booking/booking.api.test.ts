@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { saveSettings } from "~/features/settings/settings.server";
 import { openAllHours, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { SLOT_TAKEN_MESSAGE, bookingRequestSchema, type AdminSlot, type PublicSlot } from "./booking.schema";
-import { bookSlot } from "./booking.server";
+import { bookSlot } from "./write/create.server";
 
 const inDays = (days: number) => addDays(shopToday(), days);
 

@@ -25,15 +25,12 @@ import {
   seriesPreviewSchema,
   slotCreateRequestSchema,
 } from "./booking.schema";
-import { placeSlotBooking } from "./booking.server";
-import { placeBooking, previewSeries } from "./booking-series.server";
-import {
-  bookingIcsByToken,
-  cancelBookingByAdmin,
-  cancelBookingByToken,
-  getBookingByToken,
-  rescheduleBookingByToken,
-} from "./manage.server";
+import { previewSeries } from "./booking-series.server";
+import { bookingIcsByToken, getBookingByToken } from "./manage.server";
+import { cancelBookingByAdmin, cancelBookingByToken } from "./write/cancel.server";
+import { rescheduleBookingByToken } from "./write/move.server";
+import { placeSlotBooking } from "./write/place.server";
+import { placeBooking } from "./write/series.server";
 import { createSlots, deleteSlot, listAdminSlots, listAvailableSlots } from "./slots.server";
 
 const wantsAdminList = (req: Request) => req.query.admin === "true";

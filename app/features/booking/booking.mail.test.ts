@@ -5,7 +5,7 @@ import { closedSmtpUrl, startSmtpSink, type ReceivedMail, type SmtpSink } from "
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AdminSlot, PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
-import { cancelBookingById } from "./cancellation.server";
+import { cancelBookingById } from "./write/cancel.server";
 
 const SHOP_EMAIL = "shop@oldham-barbers.test";
 const PUBLIC_URL = "http://barbers.test";

@@ -10,13 +10,13 @@ import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { expectDocumented } from "../../../tests/support/api-contract";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { AvailableTime } from "./availability";
+import type { AvailableTime } from "./rules/availability";
 import { SHOP_MOVE_MAIL_DELAY_MS, reminderInstant, reminderKey } from "./booking-jobs.server";
 import { ENDS_AFTER_MIDNIGHT_MESSAGE, SLOT_TAKEN_MESSAGE, walkInSchema } from "./booking.schema";
 import { readCalendarFeed } from "./calendar-feed.server";
 import { readCalendar } from "./ics.testing";
-import { placeAppointment } from "./booking.server";
-import { recordWalkIn } from "./walk-in.server";
+import { placeAppointment } from "./write/place.server";
+import { recordWalkIn } from "./write/walk-in.server";
 
 const PUBLIC_URL = "http://barbers.test";
 

@@ -15,8 +15,8 @@ import {
   walkInSchema,
 } from "./booking.schema";
 import { readCalendarFeed, renewCalendarFeed } from "./calendar-feed.server";
-import { moveBookingByAdmin, type AdminMoveOutcome } from "./manage.server";
-import { recordWalkIn } from "./walk-in.server";
+import { moveBookingByAdmin, type AdminMoveOutcome } from "./write/move.server";
+import { recordWalkIn } from "./write/walk-in.server";
 import { isCalendarDate } from "~/lib/shop-time";
 import { badRequest } from "~/lib/http-error";
 

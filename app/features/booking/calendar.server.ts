@@ -3,7 +3,7 @@ import { openingRangesOn, rangeCovering } from "~/features/settings";
 import { loadSettings } from "~/features/settings/index.server";
 import { listServices } from "~/features/services/index.server";
 import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
-import { workingSpans } from "./availability";
+import { workingSpans } from "./rules/availability";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";

@@ -1,6 +1,4 @@
 /** What other features may use of the booking feature in the browser and on the server (decision 051). */
-export { availableTimes, bookableDates, performsAll } from "./availability";
-export type { MemberSchedule } from "./availability";
 export { bookAgainPath } from "./book-again";
 export {
   BOOKING_STATUSES,
@@ -12,3 +10,5 @@ export {
   rescheduleRequestSchema,
 } from "./booking.schema";
 export type { CancelScope, RescheduleRequest } from "./booking.schema";
+export { availableTimes, bookableDates, performsAll } from "./rules/availability";
+export type { MemberSchedule } from "./rules/availability";

@@ -7,11 +7,11 @@ import { addDays, shopToday } from "~/lib/shop-time";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { AvailableTime } from "./availability";
+import type { AvailableTime } from "./rules/availability";
 import { reminderKey, reminderInstant } from "./booking-jobs.server";
 import { MAX_ONLINE_MOVES, NOT_ENOUGH_TIME_MESSAGE, type ManagedBooking, type PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
-import { rescheduleBookingByToken } from "./manage.server";
+import { rescheduleBookingByToken } from "./write/move.server";
 
 const PUBLIC_URL = "http://barbers.test";
 const SHOP_EMAIL = "shop@barbers.test";

@@ -12,7 +12,7 @@ import { loadSettings } from "~/features/settings/index.server";
 import { keepDeletedBookingInMails } from "./booking-jobs.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
-import { cancelBookingRecord } from "./cancellation.server";
+import { cancelBookingRecord } from "./write/cancel.server";
 import { loadBooking } from "./booking-record.server";
 import {
   planSlots,

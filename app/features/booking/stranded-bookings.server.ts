@@ -10,7 +10,7 @@ import { timeOffBookingsMessage } from "~/features/team";
 import { queueWaitlistOffers } from "./freed-time.server";
 import { HttpError } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
-import { cancelBookingsByShop } from "./manage.server";
+import { cancelBookingsByShop } from "./write/cancel.server";
 
 /*
  * A closure or a barber's time off added over confirmed bookings must not leave them standing unseen:

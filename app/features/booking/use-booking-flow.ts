@@ -7,7 +7,7 @@ import type { PublicTeamMember } from "~/features/team";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { useApiData, type ApiAnswer } from "~/lib/use-api-data";
 import { addDays, isCalendarDate } from "~/lib/shop-time";
-import type { AvailableTime } from "./availability";
+import type { AvailableTime } from "./rules/availability";
 import {
   SELECT_SERVICE_MESSAGE,
   SELECT_SLOT_MESSAGE,

@@ -9,7 +9,7 @@ import {
   type TestApi,
   type TestClient,
 } from "../../../tests/support/test-app";
-import { walkInStart } from "./walk-in.server";
+import { walkInStart } from "./rules/walk-in";
 
 /*
  * The desk's walk-in form on /admin/calendar without JavaScript: an empty time is now, and a refusal is said

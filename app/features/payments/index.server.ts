@@ -14,7 +14,16 @@ export {
   loadPaymentRules,
   paymentSettingsView,
   publicPaymentSettings,
+  requireStripeKeys,
   savePaymentSettings,
 } from "./payment-settings.server";
 export { awaitingPayment } from "./payment-view.server";
-export { expireUnpaid } from "./payments.server";
+export {
+  closeCheckoutSession,
+  endPaymentHold,
+  expirePayment,
+  recordCheckoutPayment,
+  refundLatePayment,
+} from "./payments.server";
+export type { PaymentEventJob } from "./payments.server";
+export { StripeUnavailableError, retrieveCheckoutSession, stripeClient } from "./stripe.server";

@@ -284,7 +284,11 @@ describe("a payment mail's job", () => {
     const email = "payload@example.com";
     const id = await paidBooking("deposit", email);
     const mailJobs = () =>
-      api.db.selectFrom("jobs").select(["id", "payload"]).where("kind", "=", "payment-mail").where("state", "=", "pending");
+      api.db
+        .selectFrom("jobs")
+        .select(["id", "payload"])
+        .where("kind", "=", "payment-mail")
+        .where("state", "=", "pending");
     const before = new Set((await mailJobs().execute()).map((job) => job.id));
     // The refund is asked of Stripe in the request; its mail waits in the queue.
     expect((await refund(id, { amount: 5 }, "payload-refund")).status).toBe(200);

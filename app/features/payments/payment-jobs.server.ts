@@ -1,6 +1,6 @@
 import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { Db } from "~/db/client.server";
-import { loadBooking } from "~/features/booking/index.server";
+import { expireUnpaid, handleStripeEvent, loadBooking } from "~/features/booking/index.server";
 import { loadSettings } from "~/features/settings/index.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
 import { paymentMail } from "./payment-mail.server";
@@ -11,7 +11,7 @@ import {
   type ChargeRequest,
   type LegacyChargeCheck,
 } from "./fee-charges.server";
-import { PAYMENT_EVENT_JOB, expireUnpaid, handleStripeEvent, type PaymentEventJob } from "./payments.server";
+import { PAYMENT_EVENT_JOB, type PaymentEventJob } from "./payments.server";
 import { runRefund } from "./refunds.server";
 
 /* The payment side of the job queue. A throw is a failed attempt: the queue retries it with backoff. */

@@ -11,7 +11,8 @@ import {
   type OwnerPaymentAction,
 } from "./payments.schema";
 import { monthMoney } from "./money-ledger.server";
-import { checkoutOutcome, receiveStripeEvent } from "./payments.server";
+import { checkoutOutcome } from "~/features/booking/index.server";
+import { receiveStripeEvent } from "./payments.server";
 import { ownerPaymentAction } from "./owner-payments.server";
 
 /*

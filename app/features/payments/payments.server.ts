@@ -2,34 +2,21 @@ import type Stripe from "stripe";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { PaymentStatus, Row } from "~/db/database";
-import {
-  claimComputedTime,
-  freeSlot,
-  loadBooking,
-  loadSchedules,
-  queueBookingMails,
-} from "~/features/booking/index.server";
+import type { BookingRecord } from "~/features/booking/index.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
-import { loadSettings } from "~/features/settings/index.server";
-import { HttpError, badRequest, notFound } from "~/lib/http-error";
+import { badRequest } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
 import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
 import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
 import { claimRefund, queuePaymentMail } from "./payment-records.server";
-import {
-  StripeUnavailableError,
-  expireCheckoutSession,
-  retrieveCheckoutSession,
-  stripeClient,
-  verifiedEvent,
-} from "./stripe.server";
+import { expireCheckoutSession, stripeClient, verifiedEvent } from "./stripe.server";
 
 /*
  * A booking's money after the booking (decision 029): Stripe's events received once and handed to the job
- * queue, the paid booking confirmed through one idempotent path (the webhook's job and the success page
- * both call settleCheckout, which writes the ledger's row), and the unpaid one expired by its job. Refunds are
+ * queue, and the payment rows of a paid or expired booking, written inside the transaction in which the
+ * booking write module (booking/write/settle.server.ts) confirms or expires the booking itself. Refunds are
  * in refunds.server.ts, the owner's no-show fee in fee-charges.server.ts.
  */
 
@@ -97,142 +84,136 @@ function paymentLine(row: Row<"booking_payments">) {
   return `Paid online: ${formatPence(row.amount_pence)} (${row.kind === "deposit" ? "deposit" : "paid in full"})`;
 }
 
-/**
- * Confirms the booking a completed Checkout session paid for; any number of calls (the webhook's job, its
- * replays, the success page) confirm it once. A payment that arrives after the booking expired takes its time
- * back if still free, and is otherwise refunded in full.
- */
-export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
-  const keys = await requireStripeKeys(ctx);
-  const session = await retrieveCheckoutSession(stripeClient(ctx.config, keys), sessionId);
-  if (session.status !== "complete") return;
-  const card = savedCard(session);
-  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
-  await ctx.db.transaction().execute(async (trx) => {
-    // A fee paid through the link mailed after a declined card: recorded as charged, once.
-    const fee = await trx
-      .updateTable("booking_payments")
-      .set({
-        charge_state: "charged",
-        status: "charged",
-        charged_pence: session.amount_total ?? 0,
-        charge_intent_id: card.paymentIntent,
-        charged_at: now.toISOString(),
-      })
-      .where("fee_session_id", "=", sessionId)
-      .where("charge_state", "is", null)
-      .returning("booking_id")
-      .executeTakeFirst();
-    if (fee) {
-      const movement = { bookingId: fee.booking_id, paymentIntentId: card.paymentIntent, checkoutSessionId: sessionId };
-      const amountPence = session.amount_total ?? 0;
-      await recordMovement(
-        trx,
-        { ...movement, kind: "fee", method: "online", amountPence, idempotencyKey: `fee-link-${sessionId}` },
-        now,
-      );
-      return;
-    }
-    const row = await trx
-      .selectFrom("booking_payments")
-      .selectAll()
-      .where("checkout_session_id", "=", sessionId)
-      .executeTakeFirst();
-    if (!row) return;
-    const settled = await trx
-      .updateTable("booking_payments")
-      .set({
-        status: settledStatus(row),
-        stripe_customer_id: card.customer,
-        stripe_payment_method_id: card.paymentMethod,
-        stripe_payment_intent_id: card.paymentIntent,
-        paid_pence: card.paidPence,
-        paid_at: now.toISOString(),
-      })
-      .where("booking_id", "=", row.booking_id)
-      .where("status", "in", ["awaiting", "expired"])
-      .executeTakeFirst();
-    if (settled.numUpdatedRows === 0n) return;
-    if (card.paidPence > 0 && row.kind !== "card") {
-      await recordMovement(
-        trx,
-        {
-          kind: row.kind,
-          method: "online",
-          amountPence: card.paidPence,
-          bookingId: row.booking_id,
-          idempotencyKey: `paid-${row.booking_id}`,
-          paymentIntentId: card.paymentIntent,
-          checkoutSessionId: sessionId,
-        },
-        now,
-      );
-    }
-    const booking = await loadBooking(trx, { id: row.booking_id });
-    if (!booking) return;
-    if (booking.status === "expired") {
-      try {
-        const slotId = await claimComputedTime(
-          trx,
-          {
-            date: booking.date,
-            startTime: booking.startTime,
-            lengthMinutes: booking.durationMinutes,
-            candidates: team.filter((member) => member.id === booking.memberId),
-          },
-          shop,
-          now,
-        );
-        await trx.updateTable("bookings").set({ slot_id: slotId }).where("id", "=", booking.id).execute();
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        await trx
-          .updateTable("booking_payments")
-          .set({ status: card.paidPence > 0 ? "refunded" : "expired" })
-          .where("booking_id", "=", booking.id)
-          .execute();
-        const late = { bookingId: booking.id, amountPence: card.paidPence, reason: "late-payment" };
-        await claimRefund(trx, { ...late, key: `refund-late-${booking.id}` }, now);
-        return;
-      }
-    }
-    await trx
-      .updateTable("bookings")
-      .set({ status: "confirmed" })
-      .where("id", "=", booking.id)
-      .where("status", "in", ["awaiting_payment", "expired"])
-      .execute();
-    await cancelJobs(trx, expiryKey(booking.id));
-    const confirmed = { ...booking, status: "confirmed" as const, paymentLine: paymentLine(row) };
-    // A booking held for payment before bookings kept their sealed token: the payment row's (the same seal) serves.
-    await trx
-      .updateTable("bookings")
-      .set({ manage_token_sealed: row.manage_token_sealed })
-      .where("id", "=", booking.id)
-      .where("manage_token_sealed", "is", null)
-      .execute();
-    await queueBookingMails(trx, confirmed, now);
-  });
-  nudgeJobWorkers();
+/** What a completed Checkout session paid for a booking: the booking's settlement (write/settle.server.ts) reads it. */
+export interface CheckoutPaid {
+  bookingId: number;
+  paidPence: number;
+  /** The line the confirmation mail says about the money. */
+  paymentLine: string;
+  manageTokenSealed: string | null;
 }
 
-/** The success page's lookup: the booking a session paid for, confirmed first when the webhook is late. */
-export async function checkoutOutcome(ctx: Ctx, sessionId: string, now: Date = clockNow()) {
-  const find = () =>
-    ctx.db
-      .selectFrom("booking_payments as p")
-      .innerJoin("bookings as b", "b.id", "p.booking_id")
-      .select(["b.reference", "b.status", "p.status as paymentStatus", "p.checkout_url", "p.expires_at"])
-      .where("p.checkout_session_id", "=", sessionId)
-      .executeTakeFirst();
-  const before = await find();
-  if (!before) throw notFound("Booking");
-  if (before.status === "awaiting_payment" || before.status === "expired") {
-    await settleCheckout(ctx, sessionId, now).catch((error: unknown) => {
-      if (!(error instanceof StripeUnavailableError)) throw error;
-    });
+/**
+ * Inside the settlement's transaction: records what a completed Checkout session paid, once. A fee paid
+ * through the link mailed after a declined card is recorded as charged and answers null (no booking to
+ * confirm), as does a session already recorded or unknown; a booking's payment answers what it paid.
+ */
+export async function recordCheckoutPayment(
+  trx: Db,
+  sessionId: string,
+  session: Stripe.Checkout.Session,
+  now: Date,
+): Promise<CheckoutPaid | null> {
+  const card = savedCard(session);
+  const fee = await trx
+    .updateTable("booking_payments")
+    .set({
+      charge_state: "charged",
+      status: "charged",
+      charged_pence: session.amount_total ?? 0,
+      charge_intent_id: card.paymentIntent,
+      charged_at: now.toISOString(),
+    })
+    .where("fee_session_id", "=", sessionId)
+    .where("charge_state", "is", null)
+    .returning("booking_id")
+    .executeTakeFirst();
+  if (fee) {
+    const movement = { bookingId: fee.booking_id, paymentIntentId: card.paymentIntent, checkoutSessionId: sessionId };
+    const amountPence = session.amount_total ?? 0;
+    await recordMovement(
+      trx,
+      { ...movement, kind: "fee", method: "online", amountPence, idempotencyKey: `fee-link-${sessionId}` },
+      now,
+    );
+    return null;
   }
-  return (await find()) ?? before;
+  const row = await trx
+    .selectFrom("booking_payments")
+    .selectAll()
+    .where("checkout_session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const settled = await trx
+    .updateTable("booking_payments")
+    .set({
+      status: settledStatus(row),
+      stripe_customer_id: card.customer,
+      stripe_payment_method_id: card.paymentMethod,
+      stripe_payment_intent_id: card.paymentIntent,
+      paid_pence: card.paidPence,
+      paid_at: now.toISOString(),
+    })
+    .where("booking_id", "=", row.booking_id)
+    .where("status", "in", ["awaiting", "expired"])
+    .executeTakeFirst();
+  if (settled.numUpdatedRows === 0n) return null;
+  if (card.paidPence > 0 && row.kind !== "card") {
+    await recordMovement(
+      trx,
+      {
+        kind: row.kind,
+        method: "online",
+        amountPence: card.paidPence,
+        bookingId: row.booking_id,
+        idempotencyKey: `paid-${row.booking_id}`,
+        paymentIntentId: card.paymentIntent,
+        checkoutSessionId: sessionId,
+      },
+      now,
+    );
+  }
+  return {
+    bookingId: row.booking_id,
+    paidPence: card.paidPence,
+    paymentLine: paymentLine(row),
+    manageTokenSealed: row.manage_token_sealed,
+  };
+}
+
+/** A payment that came after its booking expired, for a time since taken: refunded in full (by the job queue). */
+export async function refundLatePayment(trx: Db, bookingId: number, paidPence: number, now: Date) {
+  await trx
+    .updateTable("booking_payments")
+    .set({ status: paidPence > 0 ? "refunded" : "expired" })
+    .where("booking_id", "=", bookingId)
+    .execute();
+  await claimRefund(
+    trx,
+    { bookingId, amountPence: paidPence, reason: "late-payment", key: `refund-late-${bookingId}` },
+    now,
+  );
+}
+
+/** The paid booking's hold ends: its expiry job is no longer wanted. */
+export const endPaymentHold = (trx: Db, bookingId: number) => cancelJobs(trx, expiryKey(bookingId));
+
+/**
+ * Inside the expiry's transaction: the unpaid booking's payment expires with it, the customer is told, and the
+ * answer names the Checkout session to close once the transaction commits.
+ */
+export async function expirePayment(trx: Db, booking: BookingRecord | undefined, bookingId: number, now: Date) {
+  await trx
+    .updateTable("booking_payments")
+    .set({ status: "expired" })
+    .where("booking_id", "=", bookingId)
+    .where("status", "=", "awaiting")
+    .execute();
+  await endPaymentHold(trx, bookingId);
+  if (booking) await queuePaymentMail(trx, booking, { kind: "expired", amountPence: 0 }, now);
+  return trx
+    .selectFrom("booking_payments")
+    .select("checkout_session_id")
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
+}
+
+/** Closes an expired booking's Checkout session so it cannot be paid any more (Stripe down: it lapses on its own). */
+export async function closeCheckoutSession(ctx: Ctx, sessionId: string | null | undefined) {
+  const keys = await stripeKeys(ctx);
+  if (sessionId && keys) {
+    await expireCheckoutSession(stripeClient(ctx.config, keys), sessionId).catch(() => undefined);
+  }
 }
 
 /** The cancel_url's lookup: where an unpaid booking stands, by its reference (no personal data). */
@@ -243,56 +224,4 @@ export async function pendingByReference(db: Db, reference: string) {
     .select(["b.reference", "b.status", "p.status as paymentStatus", "p.checkout_url", "p.expires_at"])
     .where("b.reference", "=", reference)
     .executeTakeFirst();
-}
-
-/**
- * Expires a booking still unpaid (its job at `expiresAt`, or Stripe's checkout.session.expired): its time is
- * offered again, the customer is told, and the Checkout session closed so it cannot be paid any more.
- */
-export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = clockNow()) {
-  const expired = await ctx.db.transaction().execute(async (trx) => {
-    const booking = await trx
-      .updateTable("bookings")
-      .set({ status: "expired" })
-      .where("id", "=", bookingId)
-      .where("status", "=", "awaiting_payment")
-      .returning("slot_id")
-      .executeTakeFirst();
-    if (!booking) return undefined;
-    await trx
-      .updateTable("booking_payments")
-      .set({ status: "expired" })
-      .where("booking_id", "=", bookingId)
-      .where("status", "=", "awaiting")
-      .execute();
-    await freeSlot(trx, booking.slot_id);
-    await cancelJobs(trx, expiryKey(bookingId));
-    const record = await loadBooking(trx, { id: bookingId });
-    if (record) await queuePaymentMail(trx, record, { kind: "expired", amountPence: 0 }, now);
-    return trx
-      .selectFrom("booking_payments")
-      .select("checkout_session_id")
-      .where("booking_id", "=", bookingId)
-      .executeTakeFirst();
-  });
-  nudgeJobWorkers();
-  const keys = await stripeKeys(ctx);
-  if (expired?.checkout_session_id && keys) {
-    await expireCheckoutSession(stripeClient(ctx.config, keys), expired.checkout_session_id).catch(() => undefined);
-  }
-  return expired !== undefined;
-}
-
-/** Stripe's event, run by the job queue: a throw retries it later (Stripe down, database busy). */
-export async function handleStripeEvent(ctx: Ctx, job: PaymentEventJob) {
-  if (job.type === "checkout.session.completed" || job.type === "checkout.session.async_payment_succeeded") {
-    await settleCheckout(ctx, job.sessionId);
-  } else if (job.type === "checkout.session.expired") {
-    const row = await ctx.db
-      .selectFrom("booking_payments")
-      .select("booking_id")
-      .where("checkout_session_id", "=", job.sessionId)
-      .executeTakeFirst();
-    if (row) await expireUnpaid(ctx, row.booking_id);
-  }
 }

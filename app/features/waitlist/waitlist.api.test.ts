@@ -5,7 +5,7 @@ import { clockNow, startClockAt } from "~/lib/clock";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { expectDocumented } from "../../../tests/support/api-contract";
 import { addService } from "../../../tests/support/bookings";
-import { offerPaymentAsk } from "./waitlist.server";
+import { offerPaymentAsk } from "./waitlist-offers.server";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";

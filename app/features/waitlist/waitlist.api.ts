@@ -3,7 +3,9 @@ import type { AppContext } from "~/context";
 import { bookingConfirmationSchema } from "~/features/booking";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
-import { claimOffer, declineOffer, getOffer, joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
+import { claimOffer } from "~/features/booking/index.server";
+import { declineOffer, getOffer } from "./waitlist-offers.server";
+import { joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
 import { waitlistEntrySchema, waitlistJoinSchema, waitlistOfferSchema } from "./waitlist.schema";
 
 /** /api/waitlist: joining, the offer behind a mailed link and its claim, and the owner's list. */

@@ -9,7 +9,7 @@ import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
 import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
 import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
 import type { AdminSlot } from "~/features/booking/booking.schema";
-import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking/manage.server";
+import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking/write/cancel.server";
 import { listAdminSlots } from "~/features/booking/slots.server";
 import { paymentFormRedirect } from "~/features/payments/owner-payments.server";
 import { PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";

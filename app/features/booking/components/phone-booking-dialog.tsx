@@ -10,7 +10,7 @@ import { api } from "~/lib/api-client";
 import { formatShopDate } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useApiData } from "~/lib/use-api-data";
-import type { AvailableTime } from "../availability";
+import type { AvailableTime } from "../rules/availability";
 import type { AppointmentRequestInput, BookingConfirmation } from "../booking.schema";
 import { ANYONE } from "../use-booking-flow";
 
