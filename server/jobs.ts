@@ -7,6 +7,7 @@ import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
 import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
+import { requestContext } from "./request-context";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
@@ -22,5 +23,5 @@ export const jobHandlers: JobHandlers = {
 /** Starts this process's worker loop, making sure the recurring jobs exist. */
 export async function startJobs(ctx: AppContext) {
   await scheduleRetention(ctx.db);
-  return startJobWorker(ctx, jobHandlers);
+  return startJobWorker(() => requestContext(ctx), jobHandlers);
 }

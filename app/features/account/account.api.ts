@@ -4,7 +4,7 @@ import type { AppContext } from "~/context";
 import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking";
 import { erasureResultSchema } from "~/features/customers";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseInput } from "~/lib/api.server";
+import { apiRouter, clientKey, parseInput, requestOf } from "~/lib/api.server";
 import {
   cancelOwnBooking,
   customerSessionTokenOf,
@@ -99,7 +99,7 @@ export function accountApi(ctx: AppContext) {
     responses: { 200: ["What was cancelled and erased; the session ends", erasureResultSchema], 401: notSignedIn },
   });
   router.delete("/", erase, async (req, res) => {
-    const result = await eraseOwnData(ctx, await signedInCustomer(req));
+    const result = await eraseOwnData(requestOf(res), await signedInCustomer(req));
     res.append("Set-Cookie", await signOutCustomer(ctx, customerToken(req)));
     res.json(result);
   });
@@ -118,7 +118,7 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/bookings/:reference/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference, scope));
+    res.json(await cancelOwnBooking(requestOf(res), await signedInCustomer(req), req.params.reference, scope));
   });
 
   const move = apiDoc({
@@ -134,7 +134,7 @@ export function accountApi(ctx: AppContext) {
   router.post("/bookings/:reference/reschedule", move, async (req, res) => {
     const email = await signedInCustomer(req);
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await moveOwnBooking(ctx, email, req.params.reference, request, clientKey(req)));
+    res.json(await moveOwnBooking(requestOf(res), email, req.params.reference, request, clientKey(req)));
   });
 
   return router;

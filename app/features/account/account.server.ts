@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
 import { sql } from "kysely";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ukNationalPhone } from "~/db/customer-phone";
 import { recordAudit } from "~/features/audit/index.server";
@@ -56,7 +56,7 @@ const HOUR_MS = 3_600_000;
 const SIGN_IN_LINK_JOB = "account-sign-in-link";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config">;
 
 const newToken = () => randomBytes(32).toString("base64url");
 
@@ -132,7 +132,7 @@ export async function createSignInLink(db: Db, email: string, now: Date = new Da
  * Mails a link asked for, when the address is one the shop knows (else the link goes unsent). A retry after a
  * crash sends the same link in the same message (one Message-ID per job); once sent, the sealed token goes.
  */
-async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: Job) {
+async function mailSignInLink(ctx: RequestContext, { linkId }: SignInLinkJob, job: Job) {
   const link = await ctx.db
     .selectFrom("customer_sign_in_links")
     .selectAll()
@@ -149,7 +149,7 @@ async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: J
     .set({ expires_at: linkExpiry(new Date()) })
     .where("id", "=", linkId)
     .execute();
-  const mail = signInLinkMail(await loadSettings(ctx.db), link.email, signInLinkUrl(ctx, token));
+  const mail = signInLinkMail(await ctx.settings(), link.email, signInLinkUrl(ctx, token));
   await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, job) });
   await ctx.db.updateTable("customer_sign_in_links").set({ token_sealed: null }).where("id", "=", linkId).execute();
 }
@@ -298,12 +298,12 @@ export const ownBooking = (email: string, reference: string): BookingKey => ({
 });
 
 /** Cancels the customer's booking: the private link's rules and code. */
-export const cancelOwnBooking = (ctx: AppContext, email: string, reference: string, scope: CancelScope = "one") =>
+export const cancelOwnBooking = (ctx: RequestContext, email: string, reference: string, scope: CancelScope = "one") =>
   cancelBookingByToken(ctx, ownBooking(email, reference), undefined, scope);
 
 /** Moves the customer's booking: the private link's rules, lock and code. */
 export const moveOwnBooking = (
-  ctx: AppContext,
+  ctx: RequestContext,
   email: string,
   reference: string,
   request: RescheduleRequest,
@@ -317,7 +317,7 @@ export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email
  * The customer erases what is held about them: the owner's erasure (which ends their sessions too),
  * audited under a pseudonym of the address as the owner's is.
  */
-export async function eraseOwnData(ctx: AppContext, email: string) {
+export async function eraseOwnData(ctx: RequestContext, email: string) {
   const customer = await customerOfKey(ctx.db, email);
   const result = await eraseCustomer(ctx, String(customer.id));
   await recordAudit(ctx.db, {

@@ -2,11 +2,10 @@ import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "~/context";
 import { z } from "zod";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
-import { loadSettings } from "~/features/settings/index.server";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { getAvailability, getAvailableDates } from "./availability.server";
 import {
@@ -126,7 +125,7 @@ export function bookingSlotsApi(ctx: AppContext) {
     },
   });
   router.post("/:slotId/cancel", cancel, requireAdmin, async (req, res) => {
-    res.json(await cancelBookingByAdmin(ctx, parseId(req.params.slotId, "Booking slot")));
+    res.json(await cancelBookingByAdmin(requestOf(res), parseId(req.params.slotId, "Booking slot")));
   });
 
   const book = apiDoc({
@@ -141,7 +140,7 @@ export function bookingSlotsApi(ctx: AppContext) {
   router.patch("/:slotId", book, async (req, res) => {
     const slotId = parseId(req.params.slotId, "Booking slot");
     const input = parseInput(bookingRequestSchema, req.body);
-    res.json(await placeSlotBooking(ctx, slotId, input, { client: clientKey(req) }));
+    res.json(await placeSlotBooking(requestOf(res), slotId, input, { client: clientKey(req) }));
   });
 
   return router;
@@ -175,7 +174,7 @@ export function bookingsApi(ctx: AppContext) {
   router.post("/", book, async (req, res) => {
     const input = parseInput(appointmentRequestSchema, req.body);
     const byAdmin = currentUser(res)?.isAdmin === true;
-    res.status(201).json(await placeBooking(ctx, input, { client: clientKey(req), byAdmin }));
+    res.status(201).json(await placeBooking(requestOf(res), input, { client: clientKey(req), byAdmin }));
   });
 
   const manage = apiDoc({
@@ -183,7 +182,7 @@ export function bookingsApi(ctx: AppContext) {
     responses: { 200: ["The booking", managedBookingSchema] },
   });
   router.get("/manage/:token", manage, async (req, res) => {
-    const { cancellationNoticeHours } = await loadSettings(ctx.db);
+    const { cancellationNoticeHours } = await requestOf(res).settings();
     res.json(await getBookingByToken(ctx.db, req.params.token, { noticeHours: cancellationNoticeHours }));
   });
 
@@ -198,7 +197,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelBookingByToken(ctx, req.params.token, undefined, scope));
+    res.json(await cancelBookingByToken(requestOf(res), req.params.token, undefined, scope));
   });
 
   const reschedule = apiDoc({
@@ -216,7 +215,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await rescheduleBookingByToken(ctx, req.params.token, request, { client: clientKey(req) }));
+    res.json(await rescheduleBookingByToken(requestOf(res), req.params.token, request, { client: clientKey(req) }));
   });
 
   const calendar = apiDoc({
@@ -225,7 +224,7 @@ export function bookingsApi(ctx: AppContext) {
     responses: { 200: ["The .ics file", z.string(), ICS_CONTENT_TYPE.split(";")[0]] },
   });
   router.get("/manage/:token/calendar.ics", calendar, async (req, res) => {
-    const { filename, ics } = await bookingIcsByToken(ctx, req.params.token);
+    const { filename, ics } = await bookingIcsByToken(requestOf(res), req.params.token);
     res.type(ICS_CONTENT_TYPE).attachment(filename).send(ics);
   });
 

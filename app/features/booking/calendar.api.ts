@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import { z } from "zod";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { createBlock, deleteBlock, listBlocks } from "./blocks.server";
 import { toSummary } from "./booking-record.server";
@@ -51,7 +51,7 @@ export function calendarBookingsApi(ctx: AppContext) {
   });
   router.post("/:id/move", move, requireAdmin, async (req, res) => {
     const request = parseInput(adminMoveSchema, req.body);
-    const outcome = await moveBookingByAdmin(ctx, parseId(req.params.id, "Booking"), request);
+    const outcome = await moveBookingByAdmin(requestOf(res), parseId(req.params.id, "Booking"), request);
     res.json(moveAnswer(outcome, request.override));
   });
 
@@ -64,7 +64,7 @@ export function calendarBookingsApi(ctx: AppContext) {
     },
   });
   router.post("/walk-in", walkIn, requireAdmin, async (req, res) => {
-    res.status(201).json(await recordWalkIn(ctx, parseInput(walkInSchema, req.body)));
+    res.status(201).json(await recordWalkIn(requestOf(res), parseInput(walkInSchema, req.body)));
   });
 
   return router;
@@ -117,7 +117,7 @@ export function calendarTeamApi(ctx: AppContext) {
     responses: { 200: ["The address", feedUrlSchema] },
   });
   router.post("/:id/calendar-feed", feed, requireAdmin, async (req, res) => {
-    res.json(await renewCalendarFeed(ctx, { memberId: parseId(req.params.id, "Team member") }));
+    res.json(await renewCalendarFeed(requestOf(res), { memberId: parseId(req.params.id, "Team member") }));
   });
 
   return router;
@@ -133,7 +133,7 @@ export function calendarFeedsApi(ctx: AppContext) {
     responses: { 200: ["The address", feedUrlSchema] },
   });
   router.post("/calendar-feed", shopFeed, requireAdmin, async (_req, res) => {
-    res.json(await renewCalendarFeed(ctx, "shop"));
+    res.json(await renewCalendarFeed(requestOf(res), "shop"));
   });
 
   const read = apiDoc({
@@ -149,7 +149,7 @@ export function calendarFeedsApi(ctx: AppContext) {
   });
   router.get("/calendar-feeds/:file", read, async (req, res) => {
     const token = req.params.file.replace(/\.ics$/, "");
-    const { ics, etag } = await readCalendarFeed(ctx, token, clientKey(req));
+    const { ics, etag } = await readCalendarFeed(requestOf(res), token, clientKey(req));
     res.set({ ETag: etag, "Cache-Control": "private, no-cache" });
     const known = (req.get("if-none-match") ?? "").split(",").map((value) => value.trim());
     if (known.includes(etag)) {

@@ -1,7 +1,6 @@
 import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { Db } from "~/db/client.server";
 import { expireUnpaid, handleStripeEvent, loadBooking } from "~/features/booking/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
 import { paymentMail } from "./payment-mail.server";
 import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type PaymentMailJob, type RefundJob } from "./payment-records.server";
@@ -60,7 +59,7 @@ const mail: JobHandler = {
     const booking = await bookingOfMail(ctx.db, details);
     // Deleted, or erased since: there is nobody to tell.
     if (!booking?.customerEmail) return;
-    const message = paymentMail(ctx.config, await loadSettings(ctx.db), {
+    const message = paymentMail(ctx.config, await ctx.settings(), {
       kind: details.kind,
       amountPence: details.amountPence,
       link: details.link,

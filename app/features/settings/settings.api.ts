@@ -3,7 +3,7 @@ import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { paymentSettingsSchema, paymentSettingsViewSchema, publicPaymentSettingsSchema } from "~/features/payments";
 import { paymentSettingsView, publicPaymentSettings, savePaymentSettings } from "~/features/payments/index.server";
-import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, currentUser, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
 import { loadSettings, saveSettings } from "./settings.server";
@@ -88,7 +88,7 @@ export function settingsApi(ctx: AppContext) {
     responses: { 200: mailView },
   });
   router.put("/mail", savedMail, requireAdmin, async (req, res) => {
-    res.json(await saveMailSettings(ctx, parseInput(mailSettingsSchema, req.body)));
+    res.json(await saveMailSettings(requestOf(res), parseInput(mailSettingsSchema, req.body)));
   });
 
   const testMail = apiDoc({
@@ -100,7 +100,7 @@ export function settingsApi(ctx: AppContext) {
     },
   });
   router.post("/mail/test", testMail, requireAdmin, async (_req, res) => {
-    res.json(await sendTestMail(ctx));
+    res.json(await sendTestMail(requestOf(res)));
   });
   return router;
 }

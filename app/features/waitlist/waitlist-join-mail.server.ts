@@ -1,7 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { enqueueJob, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import { loadPaymentRules } from "~/features/payments/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { isOptedOut } from "~/features/texts/index.server";
 import { clockNow } from "~/lib/clock";
 import { joinedMail } from "./waitlist-mail.server";
@@ -45,7 +44,7 @@ export const joinedMailHandlers: JobHandlers = {
         .where("e.id", "=", entryId)
         .executeTakeFirst();
       if (!entry || entry.status !== "waiting" || !ctx.mailer.enabled) return;
-      const shop = await loadSettings(ctx.db);
+      const shop = await ctx.settings();
       const texted =
         entry.sms_consent === 1 &&
         ctx.config.twilio !== undefined &&

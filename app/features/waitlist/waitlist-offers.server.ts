@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { hashToken } from "~/features/auth/index.server";
@@ -19,24 +19,17 @@ import {
   type WaitlistOfferJob,
 } from "~/features/booking/index.server";
 import { availableTimes, type MemberSchedule, performsAll } from "~/features/booking";
-import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
+import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import { loadPaymentRules, loadPaymentView, paymentToAsk } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
 import { loadSettings } from "~/features/settings/index.server";
 import { isOptedOut, smsProvider } from "~/features/texts/index.server";
 import { toE164 } from "~/features/texts";
 import { clockNow } from "~/lib/clock";
-import { HttpError, conflict, notFound } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";
 import { offerMail, offerText, type OfferedTime } from "./waitlist-mail.server";
 import { serviceTitles } from "./waitlist-rows.server";
-import {
-  OFFER_CLAIMED_MESSAGE,
-  OFFER_DECLINED_MESSAGE,
-  OFFER_EXPIRED_MESSAGE,
-  OFFER_WITHDRAWN_MESSAGE,
-  type WaitlistOffer,
-} from "./waitlist.schema";
+import type { WaitlistOffer } from "./waitlist.schema";
 
 /*
  * The waitlist (issue 23 §3, decision 033). A freed time is offered, in order of joining, to the first
@@ -45,13 +38,14 @@ import {
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config">;
 type EntryRow = Row<"waitlist_entries">;
 
 const MINUTE_MS = 60_000;
 export const OFFER_MAIL_JOB = "waitlist-offer-mail";
 
-export const offerUrl = (ctx: Pick<AppContext, "config">, token: string) => `${ctx.config.publicUrl}/waitlist/${token}`;
+export const offerUrl = (ctx: Pick<RequestContext, "config">, token: string) =>
+  `${ctx.config.publicUrl}/waitlist/${token}`;
 
 export interface HoldJob {
   entryId: number;
@@ -206,7 +200,7 @@ async function offeredTime(db: Db, entryId: number, slotId: number) {
  * kept, so no table or job payload ever holds a usable link. A retry makes a new token: the earlier one,
  * never delivered, stops working.
  */
-export async function sendOffer(ctx: AppContext, hold: HoldJob) {
+export async function sendOffer(ctx: RequestContext, hold: HoldJob) {
   const row = await offeredTime(ctx.db, hold.entryId, hold.slotId);
   if (!row) return;
   const token = newToken();
@@ -216,7 +210,7 @@ export async function sendOffer(ctx: AppContext, hold: HoldJob) {
     .where("id", "=", hold.entryId)
     .where("status", "=", "offered")
     .execute();
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   const offer: OfferedTime = {
     customerName: row.customer_name,
     customerEmail: row.customer_email,
@@ -268,10 +262,10 @@ export async function getOffer(db: Db, token: string, now: Date = clockNow()): P
  * What claiming a live offer would ask the customer to pay or save (the shop's deposit, prepayment or card),
  * said on the offer's page before they press Claim and go to Checkout; null when nothing would be asked.
  */
-export async function offerPaymentAsk(ctx: AppContext, token: string, now: Date = clockNow()) {
+export async function offerPaymentAsk(ctx: RequestContext, token: string, now: Date = clockNow()) {
   const entry = await entryByToken(ctx.db, token);
   if (refusalOf(entry, now)) return null;
-  const rules = await loadSettings(ctx.db);
+  const rules = await ctx.settings();
   const { totals } = await chosenServices(ctx.db, await entryServiceIds(ctx.db, entry.id), rules);
   return paymentToAsk(ctx, { totalPence: totals.totalPence, customerEmail: entry.customer_email }, now);
 }

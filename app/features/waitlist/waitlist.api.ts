@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { bookingConfirmationSchema } from "~/features/booking";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { claimOffer } from "~/features/booking/index.server";
 import { declineOffer, getOffer } from "./waitlist-offers.server";
 import { joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
@@ -27,7 +27,7 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/", join, async (req, res) => {
-    res.status(201).json(await joinWaitlist(ctx, parseInput(waitlistJoinSchema, req.body), clientKey(req)));
+    res.status(201).json(await joinWaitlist(requestOf(res), parseInput(waitlistJoinSchema, req.body), clientKey(req)));
   });
 
   const list = apiDoc({
@@ -46,7 +46,7 @@ export function waitlistApi(ctx: AppContext) {
   // One parameter name for the position (OpenAPI counts /waitlist/{id} and /waitlist/{token} as one path):
   // an entry's id here, an offer's token below.
   router.delete("/:key", remove, requireAdmin, async (req, res) => {
-    await removeEntry(ctx, parseId(req.params.key, "Waitlist entry"));
+    await removeEntry(requestOf(res), parseId(req.params.key, "Waitlist entry"));
     res.status(204).end();
   });
 
@@ -67,7 +67,7 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/:key/claim", claim, async (req, res) => {
-    res.status(201).json(await claimOffer(ctx, req.params.key));
+    res.status(201).json(await claimOffer(requestOf(res), req.params.key));
   });
 
   const decline = apiDoc({

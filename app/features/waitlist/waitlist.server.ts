@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
@@ -17,7 +17,6 @@ import { bookableDates } from "~/features/booking";
 import { customerKey } from "~/features/customers";
 import { customerFingerprint, customerIdFor } from "~/features/customer-identity/index.server";
 import { cancelJobs, type JobHandlers, nudgeJobWorkers } from "~/features/jobs/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits } from "~/lib/rate-limit.server";
@@ -48,7 +47,7 @@ import {
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 type EntryRow = Row<"waitlist_entries">;
 
 const HOUR_MS = 3_600_000;
@@ -59,7 +58,7 @@ const WAITLIST_BUCKET = "waitlist";
  * limits per client and per address (in a bucket of their own), and one live entry per address and day.
  */
 export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string, now: Date = clockNow()) {
-  const [rules, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   if (input.date < shopToday(now)) throw badRequest(WAITLIST_PAST_DAY_MESSAGE);
   if (input.date > bookableDates(rules, now).last) throw badRequest(WAITLIST_TOO_FAR_MESSAGE);
   await chosenServices(ctx.db, input.services, rules);

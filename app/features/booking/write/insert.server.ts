@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
@@ -29,7 +29,7 @@ export interface PendingPayment {
  * Undefined when no payment is asked. Whoever then fails to write the booking abandons the session.
  */
 export async function openPayment(
-  payer: Pick<AppContext, "db" | "config">,
+  payer: Pick<RequestContext, "db" | "config" | "settings">,
   shopName: string,
   services: readonly { title: string }[],
   totals: { totalPence: number },
@@ -64,7 +64,7 @@ export interface BookingWrite {
   /** A walk-in is already in the chair. */
   attendance?: "attended";
   /** The shop's payment policy applies (a customer's online booking): the site's context to ask Stripe with. */
-  payments?: Pick<AppContext, "db" | "config">;
+  payments?: Pick<RequestContext, "db" | "config" | "settings">;
   /** An occurrence of repeat appointments (decision 032): mailed once for the whole series. */
   series?: SeriesPlace;
   /**
