@@ -36,7 +36,7 @@ export const moveAnswer = ({ booking, previous }: AdminMoveOutcome, override: bo
 });
 
 /** /api/bookings/{id}/move and /api/bookings/walk-in. */
-export function calendarBookingsApi(ctx: AppContext) {
+export function calendarBookingsApi(_ctx: AppContext) {
   const router = apiRouter();
 
   const move = apiDoc({
@@ -124,7 +124,7 @@ export function calendarTeamApi(ctx: AppContext) {
 }
 
 /** /api/calendar-feed (the owner's whole-shop feed) and /api/calendar-feeds/{token}.ics (the feeds themselves). */
-export function calendarFeedsApi(ctx: AppContext) {
+export function calendarFeedsApi(_ctx: AppContext) {
   const router = apiRouter();
 
   const shopFeed = apiDoc({

@@ -120,7 +120,7 @@ const OWNER_ACTION_DOCS: Record<OwnerPaymentAction, ApiDoc> = {
 };
 
 /** Mounted on /api/bookings: the owner's actions on a booking's money, each through ownerPaymentAction. */
-export function bookingMoneyApi(ctx: AppContext) {
+export function bookingMoneyApi(_ctx: AppContext) {
   const router = apiRouter();
   for (const action of OWNER_PAYMENT_ACTIONS) {
     router.post(`/:id/${action}`, apiDoc(OWNER_ACTION_DOCS[action]), requireAdmin, async (req, res) => {
