@@ -16,6 +16,8 @@ import featureEntries from "./scripts/lib/eslint-feature-entries.js";
 const LAYERS = [
   { type: "test", pattern: ["app/**/*.test.ts", "app/**/*.testing.ts"] },
   { type: "db", pattern: "app/db/**" },
+  // A feature's pure deciding rules (decision 050): matched before the feature, policed by the block at the end.
+  { type: "rules", pattern: "app/features/*/rules/**" },
   { type: "feature-server", pattern: ["app/features/**/*.server.ts", "app/features/**/*.api.ts"] },
   { type: "feature", pattern: "app/features/**" },
   { type: "route", pattern: ["app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx"] },
@@ -95,6 +97,43 @@ export default tseslint.config(
       "boundaries/legacy-warnings": false,
     },
     rules: { "boundaries/dependencies": ["error", { default: "allow", policies: LAYER_POLICIES }] },
+  },
+  // ---------------------------------------------------------------- the rules layer (decision 050)
+  {
+    // A feature's rules/ are pure functions: no database, no server module, no I/O, no clock but one passed in.
+    // They import only other rules, browser-safe schemas, date-fns, @date-fns/tz, zod, the pure time and money
+    // helpers of app/lib and the settings' pure week-of-hours rules (opening-hours); everything else is an error.
+    files: ["app/features/*/rules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            {
+              from: { element: { type: "rules" } },
+              disallow: layers("db", "feature-server", "ui-server", "app-context", "shell", "route", "boot"),
+              message: "A rules file is pure: it may not import the database, a server module or the app's context.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^(?!(date-fns|@date-fns/tz|zod)(/.*)?$|\\./[^/]+$|\\.\\./[^/]+\\.schema$|~/features/[^/]+/rules/|~/features/[^/]+/[^/]+\\.schema$|~/features/settings/opening-hours$|~/lib/(shop-time|money)$)",
+              message:
+                "A rules file imports only rules, *.schema.ts, date-fns, @date-fns/tz, zod, ~/lib/shop-time or money and settings/opening-hours (decision 050).",
+            },
+            { group: ["**/index", "**/index.ts"], message: "No barrel files: import the module itself." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Dependencies run one way (decision 051): no import cycle, and a feature reaches another only through its

@@ -56,7 +56,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (intent === "cancel") {
       const { scope } = cancelRequestSchema.parse(form);
       if (form.confirmed !== "yes") return { intent, confirmCancel: true, scope };
-      await cancelOwnBooking(context, email, params.reference, scope);
+      await cancelOwnBooking(context, email, params.reference, context.clientKey, scope);
       return redirect("/account");
     }
     const move = rescheduleRequestSchema.parse(form);

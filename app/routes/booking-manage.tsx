@@ -8,8 +8,7 @@ import {
 } from "~/features/booking/booking.schema";
 import { ManagePanel } from "~/features/booking/components/manage-panel";
 import { getManagePage } from "~/features/booking/manage.server";
-import { cancelBookingByToken } from "~/features/booking/write/cancel.server";
-import { rescheduleBookingByToken } from "~/features/booking/write/move.server";
+import { cancelBooking, moveBooking } from "~/features/booking/write/booking-write.server";
 import { formFailure } from "~/lib/form-action.server";
 import { HttpError } from "~/lib/http-error";
 import { seoMeta } from "~/features/seo/seo";
@@ -55,11 +54,19 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (intent === "cancel") {
       const { scope } = cancelRequestSchema.parse(form);
       if (form.confirmed !== "yes") return { intent, confirmCancel: true, scope };
-      await cancelBookingByToken(context, params.token, undefined, scope);
+      await cancelBooking(context, {
+        actor: { kind: "customer", client: context.clientKey },
+        booking: params.token,
+        scope,
+      });
       return redirect(afterChange(params.token, "cancelled"), 303);
     }
     const move = rescheduleRequestSchema.parse(form);
-    await rescheduleBookingByToken(context, params.token, move, { client: context.clientKey });
+    await moveBooking(context, {
+      actor: { kind: "customer", client: context.clientKey },
+      booking: params.token,
+      to: move,
+    });
     return redirect(afterChange(params.token, "moved"), 303);
   } catch (error) {
     return formFailure(error, { intent });

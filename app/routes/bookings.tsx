@@ -30,8 +30,8 @@ import {
   type BookingRequestInput,
 } from "~/features/booking/booking.schema";
 import { previewSeries } from "~/features/booking/booking-series.server";
-import { confirmationByManageToken, placeSlotBooking } from "~/features/booking/write/place.server";
-import { placeBooking } from "~/features/booking/write/series.server";
+import { createBooking, createSlotBooking } from "~/features/booking/write/booking-write.server";
+import { confirmationByManageToken } from "~/features/booking/write/place.server";
 import {
   RepeatPicker,
   postedRepeat,
@@ -192,20 +192,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: Record<string, string> = {};
   for (const name of DETAIL_FIELDS) values[name] = String(form.get(name) ?? "");
   const slotId = form.get("slotId");
-  const options = { client: context.clientKey };
+  const customer = { kind: "customer", client: context.clientKey } as const;
   try {
     const confirmation =
       slotId === null
-        ? await placeBooking(context, appointmentRequestSchema.parse(body), {
-            ...options,
-            byAdmin: context.user?.isAdmin === true,
+        ? await createBooking(context, {
+            actor: context.user?.isAdmin === true ? { kind: "owner" } : customer,
+            appointment: appointmentRequestSchema.parse(body),
           })
-        : await placeSlotBooking(
-            context,
-            parseId(String(slotId), "Booking slot"),
-            bookingRequestSchema.parse(body),
-            options,
-          );
+        : await createSlotBooking(context, {
+            actor: customer,
+            slotId: parseId(String(slotId), "Booking slot"),
+            booking: bookingRequestSchema.parse(body),
+          });
     // A booking that pays first goes to Stripe's Checkout page, with or without JavaScript.
     if (confirmation.payment?.checkoutUrl) return redirect(confirmation.payment.checkoutUrl);
     // Post, redirect, get: a reload or the back button shows the booking instead of sending the form again.

@@ -5,7 +5,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { PaymentNote } from "~/features/payments/components/payment-note";
 import { seoMeta } from "~/features/seo/seo";
 import type { WaitlistOffer } from "~/features/waitlist/waitlist.schema";
-import { claimOffer } from "~/features/booking/write/claim-offer.server";
+import { claimWaitlistOffer } from "~/features/booking/write/booking-write.server";
 import { declineOffer, getOffer, offerPaymentAsk } from "~/features/waitlist/waitlist-offers.server";
 import { formatPence } from "~/lib/money";
 import { formFailure } from "~/lib/form-action.server";
@@ -51,7 +51,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   try {
     if (intent === "decline") await declineOffer(context, params.token);
     else {
-      const claimed = await claimOffer(context, params.token);
+      const claimed = await claimWaitlistOffer(context, {
+        actor: { kind: "customer", client: context.clientKey },
+        token: params.token,
+      });
       // The shop asks a deposit or card: on to Stripe's Checkout, as from the booking page.
       if (claimed.payment?.checkoutUrl) return redirect(claimed.payment.checkoutUrl, 303);
     }

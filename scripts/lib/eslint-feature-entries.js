@@ -27,6 +27,8 @@ function target(source, file) {
 }
 
 const isTest = (file) => /\.(test|testing)\.tsx?$/.test(file);
+// A pure rules layer (decision 050) names each module it may import, stricter than an entry (which also lists components).
+const isRules = (inside) => inside.startsWith("rules/");
 
 const throughEntry = {
   meta: {
@@ -39,7 +41,7 @@ const throughEntry = {
   },
   create(context) {
     const from = featureOf(context.filename);
-    if (!from || isTest(context.filename)) return {};
+    if (!from || isTest(context.filename) || isRules(from.inside)) return {};
     const check = (node) => {
       if (!node.source || typeof node.source.value !== "string") return;
       const resolved = target(node.source.value, context.filename);

@@ -16,7 +16,6 @@ const STILL_LOADING = [
   "app/features/booking/booking-jobs.server.ts",
   "app/features/booking/booking-series.server.ts",
   "app/features/booking/calendar.server.ts",
-  "app/features/booking/cancellation.server.ts",
   "app/features/booking/slots.server.ts",
   "app/features/booking/write/cancel.server.ts",
   "app/features/booking/write/create.server.ts",

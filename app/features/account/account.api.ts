@@ -40,7 +40,7 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/sign-in", signIn, async (req, res) => {
     const { email } = parseInput(signInRequestSchema, req.body);
-    await requestSignInLink(ctx, email, clientKey(req));
+    await requestSignInLink(requestOf(res), email, clientKey(req));
     res.status(202).json({ message: SIGN_IN_SENT_MESSAGE });
   });
 
@@ -53,7 +53,7 @@ export function accountApi(ctx: AppContext) {
     },
   });
   router.post("/sign-in/:token", useLink, async (req, res) => {
-    const { email, cookie } = await redeemSignInLink(ctx, req.params.token, customerToken(req));
+    const { email, cookie } = await redeemSignInLink(requestOf(res), req.params.token, customerToken(req));
     res.append("Set-Cookie", cookie);
     res.json(await getAccount(ctx.db, email));
   });
@@ -64,7 +64,7 @@ export function accountApi(ctx: AppContext) {
     responses: { 204: ["Signed out (also when no one was signed in)"] },
   });
   router.post("/sign-out", signOut, async (req, res) => {
-    res.append("Set-Cookie", await signOutCustomer(ctx, customerToken(req)));
+    res.append("Set-Cookie", await signOutCustomer(requestOf(res), customerToken(req)));
     res.status(204).end();
   });
 
@@ -100,7 +100,7 @@ export function accountApi(ctx: AppContext) {
   });
   router.delete("/", erase, async (req, res) => {
     const result = await eraseOwnData(requestOf(res), await signedInCustomer(req));
-    res.append("Set-Cookie", await signOutCustomer(ctx, customerToken(req)));
+    res.append("Set-Cookie", await signOutCustomer(requestOf(res), customerToken(req)));
     res.json(result);
   });
 
@@ -118,7 +118,9 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/bookings/:reference/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelOwnBooking(requestOf(res), await signedInCustomer(req), req.params.reference, scope));
+    res.json(
+      await cancelOwnBooking(requestOf(res), await signedInCustomer(req), req.params.reference, clientKey(req), scope),
+    );
   });
 
   const move = apiDoc({

@@ -10,10 +10,10 @@ import { bookAgainPath, type CancelScope, type RescheduleRequest } from "~/featu
 import {
   type BookingKey,
   type BookingRecord,
-  cancelBookingByToken,
+  cancelBooking,
   loadCustomerBookings,
   managedBooking,
-  rescheduleBookingByToken,
+  moveBooking,
 } from "~/features/booking/index.server";
 import {
   customerFingerprint,
@@ -56,7 +56,7 @@ const HOUR_MS = 3_600_000;
 const SIGN_IN_LINK_JOB = "account-sign-in-link";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-type Ctx = Pick<RequestContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 const newToken = () => randomBytes(32).toString("base64url");
 
@@ -298,8 +298,13 @@ export const ownBooking = (email: string, reference: string): BookingKey => ({
 });
 
 /** Cancels the customer's booking: the private link's rules and code. */
-export const cancelOwnBooking = (ctx: RequestContext, email: string, reference: string, scope: CancelScope = "one") =>
-  cancelBookingByToken(ctx, ownBooking(email, reference), undefined, scope);
+export const cancelOwnBooking = (
+  ctx: RequestContext,
+  email: string,
+  reference: string,
+  client: string,
+  scope: CancelScope = "one",
+) => cancelBooking(ctx, { actor: { kind: "customer", client }, booking: ownBooking(email, reference), scope });
 
 /** Moves the customer's booking: the private link's rules, lock and code. */
 export const moveOwnBooking = (
@@ -308,7 +313,7 @@ export const moveOwnBooking = (
   reference: string,
   request: RescheduleRequest,
   client: string,
-) => rescheduleBookingByToken(ctx, ownBooking(email, reference), request, { client });
+) => moveBooking(ctx, { actor: { kind: "customer", client }, booking: ownBooking(email, reference), to: request });
 
 /** The customer's own copy of what is held about them: the owner's export, word for word. */
 export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email);

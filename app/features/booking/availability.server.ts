@@ -17,7 +17,7 @@ import {
 import { bookingFeePence, type ShopSettings } from "~/features/settings";
 import { loadSettings } from "~/features/settings/index.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
-import { bookingTotals } from "./booking.schema";
+import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
 
 /** The active members as the engine reads them (service ids as numbers). */

@@ -26,13 +26,13 @@ import {
 } from "./booking.schema";
 import { previewSeries } from "./booking-series.server";
 import { bookingIcsByToken, getBookingByToken } from "./manage.server";
-import { cancelBookingByAdmin, cancelBookingByToken } from "./write/cancel.server";
-import { rescheduleBookingByToken } from "./write/move.server";
-import { placeSlotBooking } from "./write/place.server";
-import { placeBooking } from "./write/series.server";
+import { cancelBooking, createBooking, createSlotBooking, moveBooking } from "./write/booking-write.server";
 import { createSlots, deleteSlot, listAdminSlots, listAvailableSlots } from "./slots.server";
 
 const wantsAdminList = (req: Request) => req.query.admin === "true";
+
+/** The customer asking, by the client address their limits count against. */
+const customerOf = (req: Request) => ({ kind: "customer" as const, client: clientKey(req) });
 
 /** `?admin=true` is the admin list, so only that variant of the GET needs an admin. */
 const adminWhenAsked = (req: Request, res: Response, next: NextFunction) =>
@@ -125,7 +125,12 @@ export function bookingSlotsApi(ctx: AppContext) {
     },
   });
   router.post("/:slotId/cancel", cancel, requireAdmin, async (req, res) => {
-    res.json(await cancelBookingByAdmin(requestOf(res), parseId(req.params.slotId, "Booking slot")));
+    res.json(
+      await cancelBooking(requestOf(res), {
+        actor: { kind: "owner" },
+        slotId: parseId(req.params.slotId, "Booking slot"),
+      }),
+    );
   });
 
   const book = apiDoc({
@@ -140,7 +145,7 @@ export function bookingSlotsApi(ctx: AppContext) {
   router.patch("/:slotId", book, async (req, res) => {
     const slotId = parseId(req.params.slotId, "Booking slot");
     const input = parseInput(bookingRequestSchema, req.body);
-    res.json(await placeSlotBooking(requestOf(res), slotId, input, { client: clientKey(req) }));
+    res.json(await createSlotBooking(requestOf(res), { actor: customerOf(req), slotId, booking: input }));
   });
 
   return router;
@@ -173,8 +178,8 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/", book, async (req, res) => {
     const input = parseInput(appointmentRequestSchema, req.body);
-    const byAdmin = currentUser(res)?.isAdmin === true;
-    res.status(201).json(await placeBooking(requestOf(res), input, { client: clientKey(req), byAdmin }));
+    const actor = currentUser(res)?.isAdmin === true ? { kind: "owner" as const } : customerOf(req);
+    res.status(201).json(await createBooking(requestOf(res), { actor, appointment: input }));
   });
 
   const manage = apiDoc({
@@ -197,7 +202,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelBookingByToken(requestOf(res), req.params.token, undefined, scope));
+    res.json(await cancelBooking(requestOf(res), { actor: customerOf(req), booking: req.params.token, scope }));
   });
 
   const reschedule = apiDoc({
@@ -215,7 +220,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await rescheduleBookingByToken(requestOf(res), req.params.token, request, { client: clientKey(req) }));
+    res.json(await moveBooking(requestOf(res), { actor: customerOf(req), booking: req.params.token, to: request }));
   });
 
   const calendar = apiDoc({

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bookingFormSchema,
-  bookingRequestSchema,
-  bookingTotals,
-  planSlots,
-  slotCreateRequestSchema,
-  slotCreateSchema,
-} from "./booking.schema";
+import { bookingFormSchema, bookingRequestSchema, slotCreateRequestSchema, slotCreateSchema } from "./booking.schema";
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
@@ -20,35 +13,6 @@ const details = {
 };
 
 describe("slot creation rules", () => {
-  it("fills 09:00–17:00 with 16 back-to-back 30-minute slots per date", () => {
-    const values = slotCreateSchema.parse({
-      dates: ["2026-12-02", "2026-12-01", "2026-12-01"],
-      startTime: "09:00",
-      endTime: "17:00",
-      repeatEveryMinutes: 30,
-    });
-    const slots = planSlots(values);
-    expect(slots).toHaveLength(32);
-    const first = slots.filter((slot) => slot.date === "2026-12-01");
-    expect(first).toHaveLength(16);
-    expect(first[0]).toEqual({ date: "2026-12-01", startTime: "09:00", endTime: "09:30" });
-    expect(first.at(-1)).toEqual({ date: "2026-12-01", startTime: "16:30", endTime: "17:00" });
-    first.slice(1).forEach((slot, index) => expect(slot.startTime).toBe(first[index]!.endTime));
-  });
-
-  it("makes one slot of the whole range without repeat, and drops a remainder too short for a slot", () => {
-    expect(planSlots(slotCreateSchema.parse({ dates: ["2026-12-01"], startTime: "09:00", endTime: "10:00" }))).toEqual([
-      { date: "2026-12-01", startTime: "09:00", endTime: "10:00" },
-    ]);
-    const values = slotCreateSchema.parse({
-      dates: ["2026-12-01"],
-      startTime: "09:00",
-      endTime: "10:00",
-      repeatEveryMinutes: "45",
-    });
-    expect(planSlots(values)).toEqual([{ date: "2026-12-01", startTime: "09:00", endTime: "09:45" }]);
-  });
-
   it.each([
     [{ dates: [] }, "Please select at least one date"],
     [{ dates: undefined }, "Please select at least one date"],
@@ -126,41 +90,5 @@ describe("booking form rules", () => {
     );
     expect(firstMessage(bookingFormSchema.safeParse({ ...details, choice: "" }))).toBe("Please select a time slot");
     expect(bookingFormSchema.safeParse({ ...details, choice: "slot:4" }).success).toBe(true);
-  });
-});
-
-describe("bookingTotals", () => {
-  it("adds prices in whole pence plus the £8 fee, and sums durations", () => {
-    expect(
-      bookingTotals(
-        [
-          { price: 0.1, duration: 10 },
-          { price: 0.2, duration: 20 },
-        ],
-        800,
-      ),
-    ).toEqual({
-      subtotalPence: 30,
-      feePence: 800,
-      totalPence: 830,
-      durationMinutes: 30,
-    });
-    expect(
-      bookingTotals(
-        [
-          { price: 18.5, duration: 40 },
-          { price: 12.99, duration: 15 },
-        ],
-        800,
-      ).totalPence,
-    ).toBe(3949);
-    expect(bookingTotals([], 800)).toEqual({ subtotalPence: 0, feePence: 800, totalPence: 800, durationMinutes: 0 });
-    // Fee included in the prices: the total is the services alone.
-    expect(bookingTotals([{ price: 18, duration: 30 }], 0)).toEqual({
-      subtotalPence: 1800,
-      feePence: 0,
-      totalPence: 1800,
-      durationMinutes: 30,
-    });
   });
 });

@@ -1,8 +1,7 @@
 import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
 import { bookingPaymentSchema } from "~/features/payments";
-import { toPence } from "~/lib/money";
-import { fromMinutes, isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
+import { isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
 import { multiLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
 import { customerNameField, optionalCustomerNameField } from "~/features/customers";
 
@@ -31,15 +30,6 @@ export function lostTimeNotice(status: number, message: string): string | null {
   if (status === 409) return message;
   return status === 404 ? SLOT_GONE_MESSAGE : null;
 }
-
-const MINUTES_IN_A_DAY = 24 * 60;
-
-/**
- * Whether an appointment from `startTime` lasting `lengthMinutes` ends on its own day: a later end has no
- * time of that day to be written as (a calendar file would read `T241000`), so every way in refuses it.
- */
-export const endsByMidnight = (startTime: string, lengthMinutes: number) =>
-  toMinutes(startTime) + lengthMinutes <= MINUTES_IN_A_DAY;
 
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";
@@ -119,25 +109,6 @@ export const slotCreateRequestSchema = z.preprocess(
 
 export type SlotCreateInput = z.input<typeof slotCreateSchema>;
 export type SlotCreateValues = z.output<typeof slotCreateSchema>;
-
-export interface PlannedSlot {
-  date: string;
-  startTime: string;
-  endTime: string;
-}
-
-/** The slots a creation request stands for; the dialog can show the count before sending. */
-export function planSlots(values: SlotCreateValues): PlannedSlot[] {
-  const start = toMinutes(values.startTime);
-  const end = toMinutes(values.endTime);
-  const step = values.repeatEveryMinutes;
-  const ranges: Array<[number, number]> = [];
-  if (step === undefined) ranges.push([start, end]);
-  else for (let from = start; from + step <= end; from += step) ranges.push([from, from + step]);
-  return values.dates.flatMap((date) =>
-    ranges.map(([from, to]) => ({ date, startTime: fromMinutes(from), endTime: fromMinutes(to) })),
-  );
-}
 
 // ---------------------------------------------------------------- booking form
 
@@ -320,31 +291,6 @@ export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
-
-// ---------------------------------------------------------------- money
-
-export interface PricedService {
-  /** Pounds, as services are served by the API. */
-  price: number;
-  duration: number;
-}
-
-export interface BookingTotals {
-  subtotalPence: number;
-  feePence: number;
-  totalPence: number;
-  durationMinutes: number;
-}
-
-/**
- * Sums in whole pence so that £0.10 + £0.20 is £0.30, on the page and on the server alike. `feePence` is the
- * settings' booking fee (see bookingFeePence), 0 when the owner includes it in the prices.
- */
-export function bookingTotals(services: readonly PricedService[], feePence: number): BookingTotals {
-  const subtotalPence = services.reduce((sum, service) => sum + toPence(service.price), 0);
-  const durationMinutes = services.reduce((sum, service) => sum + service.duration, 0);
-  return { subtotalPence, feePence, totalPence: subtotalPence + feePence, durationMinutes };
-}
 
 // ---------------------------------------------------------------- API shapes
 

@@ -17,7 +17,7 @@ import { ENDS_AFTER_MIDNIGHT_MESSAGE, SLOT_TAKEN_MESSAGE, walkInSchema } from ".
 import { readCalendarFeed } from "./calendar-feed.server";
 import { readCalendar } from "./ics.testing";
 import { placeAppointment } from "./write/place.server";
-import { recordWalkIn } from "./write/walk-in.server";
+import { bookWalkIn as recordWalkIn } from "./write/walk-in.server";
 
 const PUBLIC_URL = "http://barbers.test";
 

@@ -15,8 +15,8 @@ import {
   walkInSchema,
 } from "./booking.schema";
 import { readCalendarFeed, renewCalendarFeed } from "./calendar-feed.server";
-import { moveBookingByAdmin, type AdminMoveOutcome } from "./write/move.server";
-import { recordWalkIn } from "./write/walk-in.server";
+import { moveBooking, recordWalkIn } from "./write/booking-write.server";
+import type { AdminMoveOutcome } from "./write/move.server";
 import { isCalendarDate } from "~/lib/shop-time";
 import { badRequest } from "~/lib/http-error";
 
@@ -51,7 +51,11 @@ export function calendarBookingsApi(_ctx: AppContext) {
   });
   router.post("/:id/move", move, requireAdmin, async (req, res) => {
     const request = parseInput(adminMoveSchema, req.body);
-    const outcome = await moveBookingByAdmin(requestOf(res), parseId(req.params.id, "Booking"), request);
+    const outcome = await moveBooking(requestOf(res), {
+      actor: { kind: "owner" },
+      bookingId: parseId(req.params.id, "Booking"),
+      to: request,
+    });
     res.json(moveAnswer(outcome, request.override));
   });
 
@@ -64,7 +68,11 @@ export function calendarBookingsApi(_ctx: AppContext) {
     },
   });
   router.post("/walk-in", walkIn, requireAdmin, async (req, res) => {
-    res.status(201).json(await recordWalkIn(requestOf(res), parseInput(walkInSchema, req.body)));
+    res
+      .status(201)
+      .json(
+        await recordWalkIn(requestOf(res), { actor: { kind: "owner" }, walkIn: parseInput(walkInSchema, req.body) }),
+      );
   });
 
   return router;

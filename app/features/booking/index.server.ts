@@ -9,10 +9,8 @@ export type { WaitlistOfferJob } from "./freed-time.server";
 export { managedBooking } from "./manage.server";
 export type { BookingKey } from "./manage.server";
 export { settleScheduleChange } from "./stranded-bookings.server";
-export { cancelBookingByAdmin, cancelBookingByToken } from "./write/cancel.server";
-export { claimOffer } from "./write/claim-offer.server";
+export { cancelBooking, claimWaitlistOffer, moveBooking } from "./write/booking-write.server";
 export { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./write/claim.server";
-export { rescheduleBookingByToken } from "./write/move.server";
 export {
   HOLD_EXPIRY_JOB,
   closeOffer,

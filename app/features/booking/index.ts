@@ -12,3 +12,4 @@ export {
 export type { CancelScope, RescheduleRequest } from "./booking.schema";
 export { availableTimes, bookableDates, performsAll } from "./rules/availability";
 export type { MemberSchedule } from "./rules/availability";
+export { lateCancellationWarning, paymentAsked } from "./rules/payment";

@@ -14,14 +14,8 @@ import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/s
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { cancelBookingRecord } from "./write/cancel.server";
 import { loadBooking } from "./booking-record.server";
-import {
-  planSlots,
-  type AdminSlot,
-  type PlannedSlot,
-  type PublicSlot,
-  type SlotCreateValues,
-  type SlotStatus,
-} from "./booking.schema";
+import { type AdminSlot, type PublicSlot, type SlotCreateValues, type SlotStatus } from "./booking.schema";
+import { planSlots, type PlannedSlot } from "./rules/slot-plan";
 import { clockNow } from "~/lib/clock";
 
 /* The spec's booking slots: the public list, the admin list, and the admin's manual slots. */

@@ -10,7 +10,7 @@ import { timeOffBookingsMessage } from "~/features/team";
 import { queueWaitlistOffers } from "./freed-time.server";
 import { HttpError } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
-import { cancelBookingsByShop } from "./write/cancel.server";
+import { cancelBookingsForShop } from "./write/booking-write.server";
 
 /*
  * A closure or a barber's time off added over confirmed bookings must not leave them standing unseen:
@@ -68,13 +68,11 @@ async function settleStrandedBookings(
     throw new HttpError(409, message(stranded.length), { bookings: stranded.map((entry) => entry.booking) });
   }
   // A barber's time off is the shop's doing, not a closed shop: the customer's mail says which.
-  const cause = query.memberId === undefined ? "closure" : "admin";
-  await cancelBookingsByShop(
-    trx,
-    stranded.map((entry) => entry.id),
-    query.now,
-    cause,
-  );
+  await cancelBookingsForShop(trx, {
+    actor: { kind: "system", cause: query.memberId === undefined ? "closure" : "time-off" },
+    bookingIds: stranded.map((entry) => entry.id),
+    now: query.now,
+  });
   return stranded.length;
 }
 

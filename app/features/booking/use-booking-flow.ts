@@ -12,11 +12,11 @@ import {
   SELECT_SERVICE_MESSAGE,
   SELECT_SLOT_MESSAGE,
   bookingFormSchema,
-  bookingTotals,
   type BookingFormInput,
   type BookingFormValues,
   type PublicSlot,
 } from "./booking.schema";
+import { bookingTotals } from "./rules/totals";
 import { addMonths, monthOf } from "./components/month-calendar";
 
 /*

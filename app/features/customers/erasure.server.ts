@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
-import { cancelBookingByAdmin, expireUnpaid, forgetBookingJobs } from "~/features/booking/index.server";
+import { cancelBooking, expireUnpaid, forgetBookingJobs } from "~/features/booking/index.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/index.server";
 import { eraseWaitlistEntries } from "~/features/waitlist/index.server";
 import { hasStarted } from "~/lib/shop-time";
@@ -135,7 +135,7 @@ export async function eraseCustomer(ctx: RequestContext, key: string, now: Date 
     .execute();
   let cancelledBookings = 0;
   for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.start_time, now))) {
-    await cancelBookingByAdmin(ctx, booking.slot_id, now, "erasure");
+    await cancelBooking(ctx, { actor: { kind: "system", cause: "erasure" }, slotId: booking.slot_id, now });
     cancelledBookings += 1;
   }
   // A booking still waiting for its deposit ends now and its Checkout closes: paid later, it would confirm a

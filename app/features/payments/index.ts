@@ -7,4 +7,4 @@ export {
   paymentSettingsViewSchema,
   publicPaymentSettingsSchema,
 } from "./payments.schema";
-export type { BookingPayment } from "./payments.schema";
+export type { BookingPayment, PaymentPolicy } from "./payments.schema";

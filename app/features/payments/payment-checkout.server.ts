@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { RequestContext } from "~/context";
-import type { PaymentKind } from "~/db/database";
+import { paymentAsked } from "~/features/booking";
 import { HttpError } from "~/lib/http-error";
-import { activePaymentRules, stripeKeys, type PaymentRules } from "./payment-settings.server";
+import { activePaymentRules, stripeKeys } from "./payment-settings.server";
 import type { PaymentHold } from "./payment-hold.server";
 import { StripeUnavailableError, createCheckoutSession, expireCheckoutSession, stripeClient } from "./stripe.server";
 
@@ -31,24 +31,6 @@ async function isRisky(ctx: Pick<RequestContext, "db">, email: string, now: Date
     .where(sql`lower(customer_email)`, "=", email.toLowerCase())
     .executeTakeFirst();
   return Number(row?.attended ?? 0) === 0 || Number(row?.noShows ?? 0) > 0;
-}
-
-/** What this booking must pay or save when booking, or null: as today. */
-export function paymentAsked(
-  rules: PaymentRules,
-  totalPence: number,
-): { kind: PaymentKind; amountPence: number } | null {
-  switch (rules.policy) {
-    case "none":
-      return null;
-    case "deposit":
-      // A deposit above the booking's total asks the total.
-      return rules.depositPence > 0 ? { kind: "deposit", amountPence: Math.min(rules.depositPence, totalPence) } : null;
-    case "prepayment":
-      return totalPence > 0 ? { kind: "prepayment", amountPence: totalPence } : null;
-    case "card":
-      return { kind: "card", amountPence: rules.noShowFeePence };
-  }
 }
 
 /**

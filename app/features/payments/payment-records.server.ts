@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import type { BookingRecord } from "~/features/booking/index.server";
+import { lateCancellationWarning } from "~/features/booking";
 import { enqueueJob } from "~/features/jobs/index.server";
 import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
@@ -115,23 +116,6 @@ export const findPayment = (db: Db, bookingId: number) =>
 export async function loadPaymentView(db: Db, bookingId: number) {
   const row = await findPayment(db, bookingId);
   return row ? paymentView(row) : null;
-}
-
-/** Whether cancelling now keeps the customer's money (or may cost the fee): inside the notice, with a payment. */
-export function lateCancellationWarning(
-  payment: Row<"booking_payments"> | undefined,
-  booking: Pick<BookingRecord, "date" | "startTime">,
-  noticeHours: number,
-  now: Date,
-) {
-  if (!payment || hoursUntil(booking.date, booking.startTime, now) > noticeHours) return null;
-  if (payment.status === "paid") {
-    return `You are inside the ${noticeHours}-hour cancellation notice: if you cancel now, your ${formatPence(payment.paid_pence)} ${payment.kind === "deposit" ? "deposit" : "payment"} is kept.`;
-  }
-  if (payment.status === "card_saved") {
-    return `You are inside the ${noticeHours}-hour cancellation notice: if you cancel now, a fee of ${formatPence(payment.amount_pence)} may be charged to your card.`;
-  }
-  return null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from "~/context";
 import { bookingConfirmationSchema } from "~/features/booking";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
-import { claimOffer } from "~/features/booking/index.server";
+import { claimWaitlistOffer } from "~/features/booking/index.server";
 import { declineOffer, getOffer } from "./waitlist-offers.server";
 import { joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
 import { waitlistEntrySchema, waitlistJoinSchema, waitlistOfferSchema } from "./waitlist.schema";
@@ -67,7 +67,14 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/:key/claim", claim, async (req, res) => {
-    res.status(201).json(await claimOffer(requestOf(res), req.params.key));
+    res
+      .status(201)
+      .json(
+        await claimWaitlistOffer(requestOf(res), {
+          actor: { kind: "customer", client: clientKey(req) },
+          token: req.params.key,
+        }),
+      );
   });
 
   const decline = apiDoc({

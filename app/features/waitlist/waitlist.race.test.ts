@@ -103,6 +103,8 @@ describe("races for a waitlist's time", () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses[0]).toBe(201);
+    // Every losing booking is told the time is gone, as any lost race is (decision 049).
+    expect(statuses.slice(1)).toEqual(Array(20).fill(409));
     expect(await confirmedAtTen(date)).toEqual([{ customer_email: waiter }]);
   });
 

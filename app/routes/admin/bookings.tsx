@@ -9,7 +9,8 @@ import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
 import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
 import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
 import type { AdminSlot } from "~/features/booking/booking.schema";
-import { cancelBookingByAdmin, type AdminCancellation } from "~/features/booking/write/cancel.server";
+import { cancelBooking } from "~/features/booking/write/booking-write.server";
+import type { AdminCancellation } from "~/features/booking/write/cancel.server";
 import { listAdminSlots } from "~/features/booking/slots.server";
 import { paymentFormRedirect } from "~/features/payments/owner-payments.server";
 import { PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";
@@ -52,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const paid = await paymentFormRedirect(context, form, "/admin/bookings");
     if (paid) return paid;
-    const result = await cancelBookingByAdmin(context, parseId(String(form.get("slotId") ?? ""), "Booking slot"));
+    const result = await cancelBooking(context, {
+      actor: { kind: "owner" },
+      slotId: parseId(String(form.get("slotId") ?? ""), "Booking slot"),
+    });
     return redirect(`/admin/bookings?date=${result.slot.date}&cancelled=${result.reference}`, 303);
   } catch (error) {
     return formFailure(error, {});

@@ -10,8 +10,7 @@ import { ownerMoveChoice } from "~/features/booking/calendar-move.server";
 import { listServices } from "~/features/services/services.server";
 import { listPublicTeam } from "~/features/team/team.server";
 import { OwnerCalendar } from "~/features/booking/components/owner-calendar";
-import { moveBookingByAdmin } from "~/features/booking/write/move.server";
-import { recordWalkIn } from "~/features/booking/write/walk-in.server";
+import { moveBooking, recordWalkIn } from "~/features/booking/write/booking-write.server";
 import { attendanceSchema } from "~/features/customers/customers.schema";
 import { recordAttendance } from "~/features/customers/customers.server";
 import { DayPayments } from "~/features/payments/components/day-payments";
@@ -86,7 +85,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         // A time typed in the sheet is the owner's word over the free times offered.
         const startTime = form.get("otherTime") || form.get("startTime");
         const request = adminMoveSchema.parse({ ...fields, startTime, override: form.get("override") === "on" });
-        const { booking } = await moveBookingByAdmin(context, idOf(form.get("bookingId"), "booking"), request);
+        const { booking } = await moveBooking(context, {
+          actor: { kind: "owner" },
+          bookingId: idOf(form.get("bookingId"), "booking"),
+          to: request,
+        });
         target = calendarUrl(target, {
           date: booking.date,
           move: undefined,
@@ -96,7 +99,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         break;
       }
       case "walk-in":
-        await recordWalkIn(context, walkInSchema.parse({ ...fields, services: form.getAll("services") }));
+        await recordWalkIn(context, {
+          actor: { kind: "owner" },
+          walkIn: walkInSchema.parse({ ...fields, services: form.getAll("services") }),
+        });
         break;
       case "block":
         await createBlock(context.db, idOf(form.get("memberId"), "barber"), blockSchema.parse(fields));

@@ -24,12 +24,12 @@ import {
   DEFAULT_SLOT_START,
   REPEAT_MINUTES,
   SELECT_DATE_MESSAGE,
-  planSlots,
   slotCreateSchema,
   type PublicSlot,
   type SlotCreateInput,
   type SlotCreateValues,
 } from "../booking.schema";
+import { planSlots } from "../rules/slot-plan";
 
 const FIELDS = ["dates", "startTime", "endTime", "repeatEveryMinutes"] as const;
 

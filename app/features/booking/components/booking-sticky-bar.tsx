@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import type { BookingTotals } from "../booking.schema";
+import type { BookingTotals } from "../rules/totals";
 import { formatPence } from "~/lib/money";
 
 interface BookingStickyBarProps {

@@ -1,7 +1,7 @@
 import { useBookingFeePence } from "~/features/settings";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Service } from "~/features/services";
-import { bookingTotals } from "../booking.schema";
+import { bookingTotals } from "../rules/totals";
 import { formatPence, toPence } from "~/lib/money";
 
 /**

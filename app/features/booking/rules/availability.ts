@@ -1,13 +1,5 @@
-import {
-  type DateRange,
-  dayOfWeek,
-  openingRangesOn,
-  rangeCovering,
-  type ShopSettings,
-  type TimeRange,
-  weekdayRanges,
-  type WeeklyHours,
-} from "~/features/settings";
+import { dayOfWeek, openingRangesOn, rangeCovering, weekdayRanges } from "~/features/settings/opening-hours";
+import type { DateRange, ShopSettings, TimeRange, WeeklyHours } from "~/features/settings/settings.schema";
 import { addDays, fromMinutes, shopInstant, shopMoment, shopToday, toMinutes } from "~/lib/shop-time";
 
 /*

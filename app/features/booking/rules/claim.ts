@@ -1,10 +1,10 @@
-import type { ShopSettings } from "~/features/settings";
 import { shopToday, toMinutes } from "~/lib/shop-time";
 import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking.schema";
 import {
   memberStartTimes,
   ownerRefusal,
   performsAll,
+  type AvailabilityRules,
   type BusySpan,
   type MemberSchedule,
   type OwnerRefusal,
@@ -82,7 +82,7 @@ export function ownerRefusalMessage(refusal: OwnerRefusal, memberName: string) {
  * The members free for the claim, and when none is, the refusal (a 409's message) that says why: a customer
  * is held to the engine's offered times, the owner to their own check (docs/decisions/027).
  */
-export function freeForClaim(claim: ComputedTimeClaim, rules: ShopSettings, busy: readonly BusySpan[], now: Date) {
+export function freeForClaim(claim: ComputedTimeClaim, rules: AvailabilityRules, busy: readonly BusySpan[], now: Date) {
   if (!claim.owner) {
     const free = claim.candidates.filter((member) =>
       memberStartTimes(member, claim.date, claim.lengthMinutes, rules, busy, now).includes(claim.startTime),

@@ -10,7 +10,8 @@ import { conflict } from "~/lib/http-error";
 import { toPence } from "~/lib/money";
 import { queueBookingMails, sealManageToken } from "../booking-jobs.server";
 import { loadBooking } from "../booking-record.server";
-import { SLOT_TAKEN_MESSAGE, type BookingRequest, type BookingTotals } from "../booking.schema";
+import { SLOT_TAKEN_MESSAGE, type BookingRequest } from "../booking.schema";
+import { type BookingTotals } from "../rules/totals";
 import { assertNoOverlappingBooking } from "./overlap.server";
 import { hashManageToken, newReference, randomManageToken } from "./tokens.server";
 

@@ -18,7 +18,7 @@ import { insertBooking } from "./insert.server";
  * Nobody free: 409 naming the next free time and barber that day. Inside the booking-time transaction,
  * so a walk-in that loses a race for the time to an online booking is a 409, on PostgreSQL too.
  */
-export async function recordWalkIn(ctx: RequestContext, input: WalkInRequest, now: Date = clockNow()) {
+export async function bookWalkIn(ctx: RequestContext, input: WalkInRequest, now: Date = clockNow()) {
   const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   const { services, totals } = await chosenServices(ctx.db, input.services, rules);
   const candidates = requireCandidates(team, input.services, input.memberId);
