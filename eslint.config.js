@@ -1,9 +1,11 @@
 import js from "@eslint/js";
 import { fileURLToPath } from "node:url";
 import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import featureEntries from "./scripts/lib/eslint-feature-entries.js";
 
 /*
  * The layers of docs/architecture.md (see docs/decisions/013-checked-html-and-enforced-layers.md): ui (components, the
@@ -28,6 +30,8 @@ const LAYERS = [
   { type: "app-context", pattern: ["app/context.ts", "app/config.server.ts"] },
   { type: "boot", pattern: ["server/**", "scripts/**", "tests/**"] },
 ].map((layer) => ({ ...layer, mode: "full" }));
+
+const IMPORT_RESOLVER = { [fileURLToPath(new URL("scripts/lib/eslint-alias-resolver.cjs", import.meta.url))]: {} };
 
 const layers = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 
@@ -72,7 +76,13 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ group: ["**/index", "**/index.ts"], message: "No barrel files: import the module itself." }],
+          patterns: [
+            {
+              // The one exception: a feature's public entry, ~/features/<f> or ~/features/<f>/index.server (decision 051).
+              group: ["**/index", "**/index.*", "!~/features/*/index.server"],
+              message: "No barrel files: import the module itself (a feature's entry is ~/features/<f>).",
+            },
+          ],
         },
       ],
     },
@@ -81,7 +91,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
     plugins: { boundaries },
     settings: {
-      "import/resolver": { [fileURLToPath(new URL("scripts/lib/eslint-alias-resolver.cjs", import.meta.url))]: {} },
+      "import/resolver": IMPORT_RESOLVER,
       "boundaries/elements": LAYERS,
       // Our layers are sets of files (`*.server.ts`, root.tsx), not only folders: the patterns mean files on purpose.
       "boundaries/legacy-warnings": false,
@@ -123,6 +133,23 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Dependencies run one way (decision 051): no import cycle, and a feature reaches another only through its
+    // public entry (app/features/<f>/index.ts, index.server.ts), so the cycle rule sees the features' own graph.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    plugins: { "import-x": importX, "feature-entries": featureEntries },
+    settings: {
+      "import-x/resolver": IMPORT_RESOLVER,
+      // Without these the cycle rule reads no TypeScript module and so finds no cycle.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "feature-entries/through-entry": "error",
+      "feature-entries/re-exports-only-in-entries": "error",
     },
   },
   {

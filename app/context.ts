@@ -14,6 +14,15 @@ export interface AppContext {
   storage: MediaStorage;
 }
 
+/**
+ * What one API request, page load or job run works with: the process's context and the shop's settings, read
+ * at most once for it however many functions ask. Only its builders (server/request-context.ts) load the
+ * settings; a feature function takes them from here (decision 051).
+ */
+export interface RequestContext extends AppContext {
+  settings: () => Promise<ShopSettings>;
+}
+
 export interface SessionUser {
   id: number;
   username: string;
@@ -27,14 +36,12 @@ export interface PageRefusal {
 }
 
 declare module "react-router" {
-  interface AppLoadContext extends AppContext {
+  interface AppLoadContext extends RequestContext {
     user: SessionUser | null;
     /** The client's address as the rate limits count it (behind TRUST_PROXY, from X-Forwarded-For). */
     clientKey: string;
     /** Per-request CSP nonce for the inline scripts React Router renders. */
     cspNonce: string;
-    /** The shop's settings, read once per request however many loaders ask (see loadSettings). */
-    settings: () => Promise<ShopSettings>;
     /** The REST API's OpenAPI document, built from the routes this process mounts (no HTTP call to itself). */
     openApiDocument: () => OpenApiDocument;
     refusal?: PageRefusal;

@@ -2,8 +2,8 @@
 // Prints the fingerprint under which the audit log records the views, export and erasure of this customer's
 // data (decisions 018, 041), computed with this site's secret key: how the owner shows which request was served.
 import { z } from "zod";
-import { hasSecretKey } from "~/features/accounts/secret-box.server";
-import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
+import { hasSecretKey } from "~/lib/secret-box.server";
+import { customerFingerprint, fingerprintOfCustomer } from "~/features/customer-identity/customer-fingerprint.server";
 import { CUSTOMER_ID_PATTERN } from "~/features/customers/customers.schema";
 import { runScript } from "./lib/run-script";
 

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/db/client.server";
 import { verifyPassword } from "~/features/auth/auth.server";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { customerFingerprint } from "~/features/customer-identity/customer-fingerprint.server";
 import { runScriptProcess, type ScriptRun } from "../tests/support/run-script";
 
 /*

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { AppContext, SessionUser } from "~/context";
 import { labelAudit, recordAudit, withdrawAudit } from "~/features/audit/audit.server";
-import { fingerprintOfRecordKey } from "~/features/customers/customer-fingerprint.server";
+import { fingerprintOfRecordKey } from "~/features/customer-identity/customer-fingerprint.server";
 
 /*
  * The audit log of admin calls is written here: every write by a signed-in admin, through the API or an

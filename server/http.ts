@@ -5,6 +5,7 @@ import helmet from "helmet";
 import type { AppContext } from "~/context";
 import { apiRouter as createRouter } from "~/lib/api.server";
 import { loadUser } from "./load-user";
+import { requestContext } from "./request-context";
 import { accountApi } from "~/features/account/account.api";
 import { authApi } from "~/features/auth/auth.api";
 import { reviewsApi } from "~/features/reviews/reviews.api";
@@ -58,6 +59,11 @@ export const API_BODY_LIMIT = 100 * 1024;
 
 export function createApi(ctx: AppContext, cache?: ResponseCache) {
   const api = createRouter();
+  // Each call's own context: the shop's settings are read at most once for it (requestOf in app/lib/api.server.ts).
+  api.use((_req, res, next) => {
+    res.locals.requestContext = requestContext(ctx);
+    next();
+  });
   // Before the JSON parser: Stripe's signature is checked on the raw body.
   api.use("/payments", paymentsWebhookApi(ctx));
   api.use("/texts", textsApi(ctx));

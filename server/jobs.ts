@@ -10,6 +10,7 @@ import { textJobHandlers } from "~/features/texts/texts.server";
 import { tillJobHandlers } from "~/features/till/till-jobs.server";
 import { waitlistJobHandlers } from "~/features/waitlist/waitlist.server";
 import { queueJobHandlers } from "~/features/queue/queue-texts.server";
+import { requestContext } from "./request-context";
 
 /** Every kind of job the app runs, by kind: the one registry the worker (and the tests) use. */
 export const jobHandlers: JobHandlers = {
@@ -29,5 +30,5 @@ export const jobHandlers: JobHandlers = {
 export async function startJobs(ctx: AppContext) {
   await scheduleRetention(ctx.db);
   await scheduleGiftCardExpiry(ctx.db);
-  return startJobWorker(ctx, jobHandlers);
+  return startJobWorker(() => requestContext(ctx), jobHandlers);
 }

@@ -8,9 +8,8 @@ import { parse } from "cookie";
 import { customerOfSession, customerSessionTokenOf } from "~/features/account/account.server";
 import { BOOKING_CONFIRMATION_COOKIE } from "~/lib/session-cookie";
 import { contentVersion } from "~/db/content-version.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { requestContext } from "./request-context";
 import { IMPORT_MAX_BYTES } from "~/features/import/import.schema";
 import { NONCE_PLACEHOLDER, ResponseCache, etagOf, sendWithEtag, withNonce } from "./response-cache";
 
@@ -163,14 +162,12 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
     res: Response,
     { version, refusal, nonce }: { version?: number; refusal?: PageRefusal; nonce?: string } = {},
   ): AppLoadContext => {
-    let settings: Promise<ShopSettings> | undefined;
     return {
-      ...ctx,
+      ...requestContext(ctx, version),
       user: res.locals.user ?? null,
       clientKey: clientKey(req),
       cspNonce: nonce ?? (res.locals.cspNonce as string),
       openApiDocument: res.locals.openApiDocument as () => OpenApiDocument,
-      settings: () => (settings ??= loadSettings(ctx.db, version)),
       refusal,
     };
   };

@@ -4,7 +4,7 @@ import { isIPv6 } from "node:net";
 import type { Db } from "~/db/client.server";
 import type { z } from "zod";
 import { apiDoc, apiErrorSchema, type ApiAnswer } from "./api-docs.server";
-import type { SessionUser } from "~/context";
+import type { RequestContext, SessionUser } from "~/context";
 import { sessionTokenOf } from "./session-cookie";
 import { HttpError, notFound } from "./http-error";
 import { parseRowId } from "./schema-fields";
@@ -22,6 +22,9 @@ export function parseId(value: string | string[] | undefined, what: string) {
 }
 
 export const currentUser = (res: Response): SessionUser | null => res.locals.user ?? null;
+
+/** This request's context, built first thing by server/http.ts: the shop's settings are read once for it. */
+export const requestOf = (res: Response): RequestContext => res.locals.requestContext;
 
 /** Every admin call goes through this: anonymous callers get 401, signed-in non-admins 403. */
 export function requireAdmin(_req: Request, res: Response, next: NextFunction) {

@@ -21,6 +21,7 @@ import { createPagesHandler } from "../../server/pages";
 import { runDueJobs, type RunOptions } from "~/features/jobs/jobs.server";
 import { jobHandlers } from "../../server/jobs";
 import { ResponseCache } from "../../server/response-cache";
+import { requestContext } from "../../server/request-context";
 
 export const TEST_ADMIN = { username: "owner", password: "correct-horse-battery" };
 export const TEST_USER = { username: "visitor", password: "just-a-regular-user" };
@@ -124,7 +125,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     config,
     storage,
     /** Runs the queued jobs that are due (the app's worker is not started in tests): explicit, so no test waits on a timer. */
-    runJobs: (run: RunOptions = {}) => runDueJobs(ctx, jobHandlers, run),
+    runJobs: (run: RunOptions = {}) => runDueJobs(() => requestContext(ctx), jobHandlers, run),
     databaseUrl: url,
     /** Another connection to the same database, as another instance has (PostgreSQL, or SQLite `onDisk`); the caller destroys it. */
     openConnection: open,

@@ -1,5 +1,4 @@
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { addressLine } from "~/features/settings/shop-facts";
+import { addressLine, type ShopSettings } from "~/features/settings";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { SIGN_IN_LINK_MINUTES } from "./account.schema";
 

@@ -1,10 +1,10 @@
 import type { Request } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
-import { erasureResultSchema } from "~/features/customers/customers.schema";
+import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking";
+import { erasureResultSchema } from "~/features/customers";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseInput } from "~/lib/api.server";
+import { apiRouter, clientKey, parseInput, requestOf } from "~/lib/api.server";
 import {
   cancelOwnBooking,
   customerSessionTokenOf,
@@ -40,7 +40,7 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/sign-in", signIn, async (req, res) => {
     const { email } = parseInput(signInRequestSchema, req.body);
-    await requestSignInLink(ctx, email, clientKey(req));
+    await requestSignInLink(requestOf(res), email, clientKey(req));
     res.status(202).json({ message: SIGN_IN_SENT_MESSAGE });
   });
 
@@ -53,7 +53,7 @@ export function accountApi(ctx: AppContext) {
     },
   });
   router.post("/sign-in/:token", useLink, async (req, res) => {
-    const { email, cookie } = await redeemSignInLink(ctx, req.params.token, customerToken(req));
+    const { email, cookie } = await redeemSignInLink(requestOf(res), req.params.token, customerToken(req));
     res.append("Set-Cookie", cookie);
     res.json(await getAccount(ctx.db, email));
   });
@@ -64,7 +64,7 @@ export function accountApi(ctx: AppContext) {
     responses: { 204: ["Signed out (also when no one was signed in)"] },
   });
   router.post("/sign-out", signOut, async (req, res) => {
-    res.append("Set-Cookie", await signOutCustomer(ctx, customerToken(req)));
+    res.append("Set-Cookie", await signOutCustomer(requestOf(res), customerToken(req)));
     res.status(204).end();
   });
 
@@ -99,8 +99,8 @@ export function accountApi(ctx: AppContext) {
     responses: { 200: ["What was cancelled and erased; the session ends", erasureResultSchema], 401: notSignedIn },
   });
   router.delete("/", erase, async (req, res) => {
-    const result = await eraseOwnData(ctx, await signedInCustomer(req));
-    res.append("Set-Cookie", await signOutCustomer(ctx, customerToken(req)));
+    const result = await eraseOwnData(requestOf(res), await signedInCustomer(req));
+    res.append("Set-Cookie", await signOutCustomer(requestOf(res), customerToken(req)));
     res.json(result);
   });
 
@@ -118,7 +118,9 @@ export function accountApi(ctx: AppContext) {
   });
   router.post("/bookings/:reference/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelOwnBooking(ctx, await signedInCustomer(req), req.params.reference, clientKey(req), scope));
+    res.json(
+      await cancelOwnBooking(requestOf(res), await signedInCustomer(req), req.params.reference, clientKey(req), scope),
+    );
   });
 
   const move = apiDoc({
@@ -134,7 +136,7 @@ export function accountApi(ctx: AppContext) {
   router.post("/bookings/:reference/reschedule", move, async (req, res) => {
     const email = await signedInCustomer(req);
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await moveOwnBooking(ctx, email, req.params.reference, request, clientKey(req)));
+    res.json(await moveOwnBooking(requestOf(res), email, req.params.reference, request, clientKey(req)));
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { bookingPaymentSchema } from "~/features/payments/payments.schema";
+import { bookingPaymentSchema } from "~/features/payments";
 import { z } from "zod";
 
 /* The customer's own page (issue 23): shared by its forms, its route actions and /api/account. */

@@ -1,24 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
 import { sql } from "kysely";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ukNationalPhone } from "~/db/customer-phone";
-import { recordAudit } from "~/features/audit/audit.server";
-import { hashToken } from "~/features/auth/auth.server";
-import { bookAgainPath } from "~/features/booking/book-again";
-import { loadCustomerBookings, type BookingRecord } from "~/features/booking/booking-record.server";
-import { managedBooking, type BookingKey } from "~/features/booking/manage.server";
-import { cancelBooking, moveBooking } from "~/features/booking/write/booking-write.server";
-import type { CancelScope, RescheduleRequest } from "~/features/booking/booking.schema";
-import { customerFingerprint, fingerprintOfCustomer } from "~/features/customers/customer-fingerprint.server";
-import { customerIdOfEmail } from "~/features/customers/customer-rows.server";
-import { customerOfKey, exportCustomer } from "~/features/customers/customers.server";
-import { eraseCustomer } from "~/features/customers/erasure.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { enqueueJob, jobMessageId, type Job, type JobHandlers } from "~/features/jobs/jobs.server";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { hashToken } from "~/features/auth/index.server";
+import { bookAgainPath, type CancelScope, type RescheduleRequest } from "~/features/booking";
+import {
+  type BookingKey,
+  type BookingRecord,
+  cancelBooking,
+  loadCustomerBookings,
+  managedBooking,
+  moveBooking,
+} from "~/features/booking/index.server";
+import {
+  customerFingerprint,
+  customerIdOfEmail,
+  fingerprintOfCustomer,
+} from "~/features/customer-identity/index.server";
+import { customerOfKey, eraseCustomer, exportCustomer } from "~/features/customers/index.server";
+import { customerKey } from "~/features/customers";
+import { enqueueJob, type Job, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { HttpError } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { toPounds } from "~/lib/money";
@@ -50,7 +56,7 @@ const HOUR_MS = 3_600_000;
 const SIGN_IN_LINK_JOB = "account-sign-in-link";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 const newToken = () => randomBytes(32).toString("base64url");
 
@@ -126,7 +132,7 @@ export async function createSignInLink(db: Db, email: string, now: Date = new Da
  * Mails a link asked for, when the address is one the shop knows (else the link goes unsent). A retry after a
  * crash sends the same link in the same message (one Message-ID per job); once sent, the sealed token goes.
  */
-async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: Job) {
+async function mailSignInLink(ctx: RequestContext, { linkId }: SignInLinkJob, job: Job) {
   const link = await ctx.db
     .selectFrom("customer_sign_in_links")
     .selectAll()
@@ -143,7 +149,7 @@ async function mailSignInLink(ctx: AppContext, { linkId }: SignInLinkJob, job: J
     .set({ expires_at: linkExpiry(new Date()) })
     .where("id", "=", linkId)
     .execute();
-  const mail = signInLinkMail(await loadSettings(ctx.db), link.email, signInLinkUrl(ctx, token));
+  const mail = signInLinkMail(await ctx.settings(), link.email, signInLinkUrl(ctx, token));
   await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, job) });
   await ctx.db.updateTable("customer_sign_in_links").set({ token_sealed: null }).where("id", "=", linkId).execute();
 }
@@ -293,7 +299,7 @@ export const ownBooking = (email: string, reference: string): BookingKey => ({
 
 /** Cancels the customer's booking: the private link's rules and code. */
 export const cancelOwnBooking = (
-  ctx: AppContext,
+  ctx: RequestContext,
   email: string,
   reference: string,
   client: string,
@@ -302,7 +308,7 @@ export const cancelOwnBooking = (
 
 /** Moves the customer's booking: the private link's rules, lock and code. */
 export const moveOwnBooking = (
-  ctx: AppContext,
+  ctx: RequestContext,
   email: string,
   reference: string,
   request: RescheduleRequest,
@@ -316,7 +322,7 @@ export const exportOwnData = (db: Db, email: string) => exportCustomer(db, email
  * The customer erases what is held about them: the owner's erasure (which ends their sessions too),
  * audited under a pseudonym of the address as the owner's is.
  */
-export async function eraseOwnData(ctx: AppContext, email: string) {
+export async function eraseOwnData(ctx: RequestContext, email: string) {
   const customer = await customerOfKey(ctx.db, email);
   const result = await eraseCustomer(ctx, String(customer.id));
   await recordAudit(ctx.db, {

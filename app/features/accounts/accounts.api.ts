@@ -2,8 +2,7 @@ import type { Response } from "express";
 import { z } from "zod";
 import type { AppContext, SessionUser } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, parseId, parseInput, requireAdmin, sessionToken } from "~/lib/api.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { apiRouter, parseId, parseInput, requireAdmin, sessionToken, requestOf } from "~/lib/api.server";
 import {
   addAdminSchema,
   adminAccountSchema,
@@ -23,7 +22,7 @@ import {
   reauthenticationLimits,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "./two-factor.server";
+} from "~/features/auth/index.server";
 
 /** requireAdmin ran first, so the user is there. */
 const admin = (res: Response) => res.locals.user as SessionUser;
@@ -89,7 +88,7 @@ export function accountsApi(ctx: AppContext) {
     responses: { 200: ["The secret, its otpauth URI and a QR code", twoFactorSetupSchema] },
   });
   router.post("/me/two-factor/setup", setup, requireAdmin, async (_req, res) => {
-    const { shopName } = await loadSettings(ctx.db);
+    const { shopName } = await requestOf(res).settings();
     res.json(await startTwoFactorSetup(ctx.db, ctx.config, admin(res), shopName));
   });
 

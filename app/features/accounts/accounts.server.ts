@@ -1,9 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
-import { endOtherSessions, hashPassword } from "~/features/auth/auth.server";
+import { type ConfirmedIdentity, endOtherSessions, hashPassword } from "~/features/auth/index.server";
 import { conflict, notFound } from "~/lib/http-error";
 import type { AdminAccount, NewAccountInput } from "./accounts.schema";
-import type { ConfirmedIdentity } from "./two-factor.server";
 
 export async function listAdmins(db: Db): Promise<AdminAccount[]> {
   const rows = await db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { twoFactorCodeField } from "~/features/accounts/accounts.schema";
+import { twoFactorCodeField } from "~/features/accounts";
 
 export const loginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100),

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "cookie";
 import type { AppContext } from "~/context";
-import { keyedDigest } from "~/features/accounts/secret-box.server";
+import { keyedDigest } from "~/lib/secret-box.server";
 
 /*
  * Device cookies, as OWASP describes them (decision 042): a browser that has signed in to an account

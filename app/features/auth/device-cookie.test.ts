@@ -82,14 +82,24 @@ describe("device cookies", () => {
       "device: 5 failures in 15 minutes (login-failure-device)",
     ]);
     expect(audit.filter((entry) => entry.target_label === "from a trusted device")).toEqual([
-      { actor_name: TEST_ADMIN.username, action: "signed in", target_label: "from a trusted device", address: "203.0.113.1" },
+      {
+        actor_name: TEST_ADMIN.username,
+        action: "signed in",
+        target_label: "from a trusted device",
+        address: "203.0.113.1",
+      },
       ...Array.from({ length: 5 }, () => ({
         actor_name: TEST_ADMIN.username,
         action: "sign-in failed",
         target_label: "from a trusted device",
         address: "198.51.100.1",
       })),
-      { actor_name: TEST_ADMIN.username, action: "signed in", target_label: "from a trusted device", address: "198.51.100.2" },
+      {
+        actor_name: TEST_ADMIN.username,
+        action: "signed in",
+        target_label: "from a trusted device",
+        address: "198.51.100.2",
+      },
     ]);
   });
 

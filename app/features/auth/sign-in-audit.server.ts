@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import type { RateLimit } from "~/lib/rate-limit.server";
 
 /*

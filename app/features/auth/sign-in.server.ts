@@ -2,12 +2,7 @@ import { randomBytes } from "node:crypto";
 import { serialize } from "cookie";
 import { SESSION_COOKIE, sessionTokenOf } from "~/lib/session-cookie";
 import type { AppContext, SessionUser } from "~/context";
-import {
-  TWO_FACTOR_BUCKET,
-  isTwoFactorEnabled,
-  tooManyAttempts,
-  verifySecondFactor,
-} from "~/features/accounts/two-factor.server";
+import { TWO_FACTOR_BUCKET, isTwoFactorEnabled, tooManyAttempts, verifySecondFactor } from "./two-factor.server";
 import { HttpError } from "~/lib/http-error";
 import { attemptLimit, clearEvents, recordWithinLimits } from "~/lib/rate-limit.server";
 import { INVALID_CODE, PENDING_LOGIN_EXPIRED, type LoginInput, type TwoFactorChallenge } from "./auth.schema";

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { containsText } from "~/db/search";
 import type { Row } from "~/db/database";
 import { notFound } from "~/lib/http-error";
-import { firstFreeSlug, slugify } from "~/features/blog/blog.schema";
+import { firstFreeSlug, slugify } from "~/features/blog";
 import {
   placeDetailsSchema,
   type Barber,

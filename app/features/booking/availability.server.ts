@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { findServicesByIds } from "~/features/services/services.server";
-import { listTeam } from "~/features/team/team.server";
+import { findServicesByIds } from "~/features/services/index.server";
+import { listTeam } from "~/features/team/index.server";
 import { badRequest } from "~/lib/http-error";
 import {
   availableDates,
@@ -14,9 +14,8 @@ import {
   performsAll,
   reachingTo,
 } from "./rules/availability";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { bookingFeePence } from "~/features/settings/shop-settings";
-import { loadSettings } from "~/features/settings/settings.server";
+import { bookingFeePence, type ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
 import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { getTeamMember } from "~/features/team/team.server";
+import { getTeamMember } from "~/features/team/index.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
-import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
+import { queueWaitlistOffers } from "./freed-time.server";
 import type { BlockRequest, ClashingBooking, TeamBlock } from "./booking.schema";
 import { holdMembers } from "./write/claim.server";
 import { clockNow } from "~/lib/clock";

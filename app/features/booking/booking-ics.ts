@@ -1,6 +1,4 @@
-import { formatRanges, weekLines } from "~/features/settings/opening-hours";
-import type { PublicSettings } from "~/features/settings/shop-settings";
-import { addressLine } from "~/features/settings/shop-facts";
+import { addressLine, formatRanges, type PublicSettings, weekLines } from "~/features/settings";
 import { SHOP_TIME_ZONE } from "~/lib/shop";
 import { addDays } from "~/lib/shop-time";
 

@@ -1,5 +1,5 @@
-import type { AppContext } from "~/context";
-import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import type { RequestContext } from "~/context";
+import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { hasStarted } from "~/lib/shop-time";
 import {
@@ -23,7 +23,6 @@ import {
 } from "./booking-mail.server";
 import { findConfirmedBooking, loadBooking } from "./booking-record.server";
 import { bookAgainPath } from "./book-again";
-import { loadSettings } from "~/features/settings/settings.server";
 
 /*
  * Sending the mails the booking queued, from the booking as it is when the job runs (decision 043). A throw is a
@@ -31,7 +30,7 @@ import { loadSettings } from "~/features/settings/settings.server";
  */
 
 /** The series' dates as its mail tells them, each booked one with its booking and link as they are now. */
-async function seriesEntries(ctx: AppContext, job: BookingMailPayload): Promise<SeriesMailEntry[]> {
+async function seriesEntries(ctx: RequestContext, job: BookingMailPayload): Promise<SeriesMailEntry[]> {
   const entries: SeriesMailEntry[] = [];
   for (const entry of job.series ?? []) {
     if (entry.status !== "booked") {
@@ -47,7 +46,7 @@ async function seriesEntries(ctx: AppContext, job: BookingMailPayload): Promise<
 }
 
 async function mailFor(
-  ctx: AppContext,
+  ctx: RequestContext,
   job: BookingMailPayload,
   booking: MailBooking,
 ): Promise<OutgoingMail | undefined> {
@@ -56,26 +55,20 @@ async function mailFor(
   const token = () => knownManageToken(ctx.db, ctx.config, job.bookingId);
   switch (mail) {
     case "confirmation":
-      return customerConfirmationMail(ctx.config, await loadSettings(ctx.db), booking, await token());
+      return customerConfirmationMail(ctx.config, await ctx.settings(), booking, await token());
     case "series-confirmation":
-      return customerSeriesConfirmationMail(
-        ctx.config,
-        await loadSettings(ctx.db),
-        booking,
-        await seriesEntries(ctx, job),
-      );
+      return customerSeriesConfirmationMail(ctx.config, await ctx.settings(), booking, await seriesEntries(ctx, job));
     case "shop-notice":
       return shopEmail ? shopBookingNotice(shopEmail, booking) : undefined;
     case "customer-cancellation":
-      return customerCancellationMail(ctx.config, await loadSettings(ctx.db), booking, cause ?? "admin");
+      return customerCancellationMail(ctx.config, await ctx.settings(), booking, cause ?? "admin");
     case "shop-cancellation":
       return shopEmail
-        ? shopCancellationMail(shopEmail, await loadSettings(ctx.db), booking, cause ?? "customer")
+        ? shopCancellationMail(shopEmail, await ctx.settings(), booking, cause ?? "customer")
         : undefined;
     case "reschedule":
       return (
-        previous &&
-        customerRescheduleMail(ctx.config, await loadSettings(ctx.db), booking, previous, await token(), movedBy)
+        previous && customerRescheduleMail(ctx.config, await ctx.settings(), booking, previous, await token(), movedBy)
       );
     case "shop-reschedule":
       return shopEmail && previous ? shopRescheduleNotice(shopEmail, booking, previous) : undefined;
@@ -93,7 +86,7 @@ const toCustomer = (mail: BookingMailPayload["mail"]) =>
 const shownOnBooking = (mail: BookingMailPayload["mail"]) =>
   mail !== "customer-cancellation" && mail !== "shop-cancellation";
 
-async function recordMailFailure(ctx: AppContext, bookingId: number, to: string, error: string) {
+async function recordMailFailure(ctx: RequestContext, bookingId: number, to: string, error: string) {
   const booking = await ctx.db
     .selectFrom("bookings")
     .select("mail_error")
@@ -117,7 +110,7 @@ const confirmedIds = (job: BookingMailPayload) => [
 ];
 
 /** The booking the mail is about, as it is now (or as it was, when its row went with its slot). */
-async function mailedBooking(ctx: AppContext, job: BookingMailPayload): Promise<MailBooking | undefined> {
+async function mailedBooking(ctx: RequestContext, job: BookingMailPayload): Promise<MailBooking | undefined> {
   const booking = (await loadBooking(ctx.db, { id: job.bookingId })) ?? job.deletedBooking;
   if (!booking) return undefined;
   return job.paymentLine ? { ...booking, paymentLine: job.paymentLine } : booking;
@@ -181,7 +174,7 @@ const bookingReminder: JobHandler = {
     if (!ctx.mailer.enabled) return;
     const bookAgain = bookAgainPath(booking.serviceIds, booking.memberId);
     const token = await knownManageToken(ctx.db, ctx.config, bookingId);
-    const mail = reminderMail(ctx.config, await loadSettings(ctx.db), booking, token, bookAgain);
+    const mail = reminderMail(ctx.config, await ctx.settings(), booking, token, bookAgain);
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, queued) });
   },
   async onFailure(ctx, payload, error) {

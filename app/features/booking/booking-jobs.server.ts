@@ -1,10 +1,9 @@
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
-import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/jobs.server";
-import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/payment-hold.server";
-import { PAYMENT_MAIL_JOB } from "~/features/payments/payment-records.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
+import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/index.server";
+import { MANAGE_TOKEN_PURPOSE, PAYMENT_MAIL_JOB } from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { shopInstant } from "~/lib/shop-time";
 import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
@@ -13,7 +12,7 @@ import {
   queueBookingTexts,
   queueCancellationText,
   queueMoveText,
-} from "~/features/texts/texts.server";
+} from "~/features/texts/index.server";
 
 /*
  * The booking's side of the job queue: which mails and texts a booking change queues. Each is called inside the

@@ -1,6 +1,5 @@
 import { quoteLines, type OutgoingMail } from "~/lib/mailer.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { addressLine } from "~/features/settings/shop-facts";
+import { addressLine, type ShopSettings } from "~/features/settings";
 import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
 import type { Config } from "~/config.server";
 import { bookingIcs, bookingIcsFilename, icsMailContentType, seriesIcs, type IcsBooking } from "./booking-ics";

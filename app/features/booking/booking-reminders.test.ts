@@ -9,6 +9,7 @@ import { BOOKING_REMINDER_JOB, reminderKey } from "./booking-jobs.server";
 import { bookingJobHandlers } from "./booking-job-handlers.server";
 import type { PublicSlot } from "./booking.schema";
 import { readCalendar } from "./ics.testing";
+import { requestContext } from "../../../server/request-context";
 
 const PUBLIC_URL = "http://barbers.test";
 const nextYear = Number(shopToday().slice(0, 4)) + 1;
@@ -168,8 +169,8 @@ describe("booking reminders", () => {
     const { bookingId } = await bookThroughApi(`${nextYear}-07-28`, "twice@example.com");
     const job = (await findJob(api.db, reminderKey(bookingId)))!;
     const handler = bookingJobHandlers[BOOKING_REMINDER_JOB]!;
-    await handler.run(api.ctx, JSON.parse(job.payload), job);
-    await handler.run(api.ctx, JSON.parse(job.payload), job);
+    await handler.run(requestContext(api.ctx), JSON.parse(job.payload), job);
+    await handler.run(requestContext(api.ctx), JSON.parse(job.payload), job);
     const sent = sink.to("twice@example.com").filter((mail) => mail.subject.startsWith("Reminder:"));
     expect(sent).toHaveLength(2);
     const ids = sent.map((mail) => mail.headers.get("message-id"));

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import type { SeriesPreviewQuery } from "./booking.schema";

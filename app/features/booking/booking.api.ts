@@ -2,11 +2,10 @@ import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "~/context";
 import { z } from "zod";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, currentUser, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
-import { loadSettings } from "~/features/settings/settings.server";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { getAvailability, getAvailableDates } from "./availability.server";
 import {
@@ -127,7 +126,10 @@ export function bookingSlotsApi(ctx: AppContext) {
   });
   router.post("/:slotId/cancel", cancel, requireAdmin, async (req, res) => {
     res.json(
-      await cancelBooking(ctx, { actor: { kind: "owner" }, slotId: parseId(req.params.slotId, "Booking slot") }),
+      await cancelBooking(requestOf(res), {
+        actor: { kind: "owner" },
+        slotId: parseId(req.params.slotId, "Booking slot"),
+      }),
     );
   });
 
@@ -143,7 +145,7 @@ export function bookingSlotsApi(ctx: AppContext) {
   router.patch("/:slotId", book, async (req, res) => {
     const slotId = parseId(req.params.slotId, "Booking slot");
     const input = parseInput(bookingRequestSchema, req.body);
-    res.json(await createSlotBooking(ctx, { actor: customerOf(req), slotId, booking: input }));
+    res.json(await createSlotBooking(requestOf(res), { actor: customerOf(req), slotId, booking: input }));
   });
 
   return router;
@@ -177,7 +179,7 @@ export function bookingsApi(ctx: AppContext) {
   router.post("/", book, async (req, res) => {
     const input = parseInput(appointmentRequestSchema, req.body);
     const actor = currentUser(res)?.isAdmin === true ? { kind: "owner" as const } : customerOf(req);
-    res.status(201).json(await createBooking(ctx, { actor, appointment: input }));
+    res.status(201).json(await createBooking(requestOf(res), { actor, appointment: input }));
   });
 
   const manage = apiDoc({
@@ -185,7 +187,7 @@ export function bookingsApi(ctx: AppContext) {
     responses: { 200: ["The booking", managedBookingSchema] },
   });
   router.get("/manage/:token", manage, async (req, res) => {
-    const { cancellationNoticeHours } = await loadSettings(ctx.db);
+    const { cancellationNoticeHours } = await requestOf(res).settings();
     res.json(await getBookingByToken(ctx.db, req.params.token, { noticeHours: cancellationNoticeHours }));
   });
 
@@ -200,7 +202,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/cancel", cancel, async (req, res) => {
     const { scope } = parseInput(cancelRequestSchema, req.body ?? {});
-    res.json(await cancelBooking(ctx, { actor: customerOf(req), booking: req.params.token, scope }));
+    res.json(await cancelBooking(requestOf(res), { actor: customerOf(req), booking: req.params.token, scope }));
   });
 
   const reschedule = apiDoc({
@@ -218,7 +220,7 @@ export function bookingsApi(ctx: AppContext) {
   });
   router.post("/manage/:token/reschedule", reschedule, async (req, res) => {
     const request = parseInput(rescheduleRequestSchema, req.body);
-    res.json(await moveBooking(ctx, { actor: customerOf(req), booking: req.params.token, to: request }));
+    res.json(await moveBooking(requestOf(res), { actor: customerOf(req), booking: req.params.token, to: request }));
   });
 
   const calendar = apiDoc({
@@ -227,7 +229,7 @@ export function bookingsApi(ctx: AppContext) {
     responses: { 200: ["The .ics file", z.string(), ICS_CONTENT_TYPE.split(";")[0]] },
   });
   router.get("/manage/:token/calendar.ics", calendar, async (req, res) => {
-    const { filename, ics } = await bookingIcsByToken(ctx, req.params.token);
+    const { filename, ics } = await bookingIcsByToken(requestOf(res), req.params.token);
     res.type(ICS_CONTENT_TYPE).attachment(filename).send(ics);
   });
 

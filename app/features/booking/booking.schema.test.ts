@@ -92,4 +92,3 @@ describe("booking form rules", () => {
     expect(bookingFormSchema.safeParse({ ...details, choice: "slot:4" }).success).toBe(true);
   });
 });
-

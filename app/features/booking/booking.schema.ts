@@ -1,9 +1,9 @@
 import { MAIL_STATUSES } from "~/lib/mail-status";
 import { z } from "zod";
-import { bookingPaymentSchema } from "~/features/payments/payments.schema";
+import { bookingPaymentSchema } from "~/features/payments";
 import { isCalendarDate, isClockTime, toMinutes } from "~/lib/shop-time";
 import { multiLine, optionalNumberField, parseRowId } from "~/lib/schema-fields";
-import { customerNameField, optionalCustomerNameField } from "~/features/customers/customer-name.schema";
+import { customerNameField, optionalCustomerNameField } from "~/features/customers";
 
 /* Shared by the booking page, the admin slot dialog and the server: one message per rule. */
 

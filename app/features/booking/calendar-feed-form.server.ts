@@ -1,6 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import { badRequest } from "~/lib/http-error";
 import { parseRowId } from "~/lib/schema-fields";
 import { renewCalendarFeed } from "./calendar-feed.server";
@@ -19,7 +19,7 @@ const FEED_COOKIE_SECONDS = 60;
 
 const shownFeedSchema = z.object({ page: z.string(), feedFor: z.string(), feedUrl: z.url() });
 
-const feedCookie = (context: AppContext) =>
+const feedCookie = (context: RequestContext) =>
   createCookie(FEED_COOKIE, {
     httpOnly: true,
     sameSite: "strict",
@@ -31,7 +31,7 @@ const feedCookie = (context: AppContext) =>
 const pageOf = (address: string) => new URL(address, "http://page.invalid").pathname.replace(/\.data$/, "");
 
 /** The form's post: a new address for a barber (`memberId`) or the whole shop (`shop`), then 303 back to `page`. */
-export async function postCalendarFeed(context: AppContext, memberId: FormDataEntryValue | null, page: string) {
+export async function postCalendarFeed(context: RequestContext, memberId: FormDataEntryValue | null, page: string) {
   const feedFor = String(memberId ?? "");
   const id = parseRowId(feedFor);
   if (feedFor !== "shop" && id === null) throw badRequest("Please choose a barber");
@@ -44,7 +44,7 @@ export async function postCalendarFeed(context: AppContext, memberId: FormDataEn
  * The address a post just made, for the page's loader to show once: with the header that clears it, which the
  * route passes on (its `headers` export). Nothing when there is none.
  */
-export async function takeShownFeed(context: AppContext, request: Request) {
+export async function takeShownFeed(context: RequestContext, request: Request) {
   const cookie = feedCookie(context);
   const parsed = shownFeedSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
   if (!parsed.success || parsed.data.page !== pageOf(request.url)) return { feed: undefined, headers: undefined };

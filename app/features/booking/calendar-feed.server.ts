@@ -1,8 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { getTeamMember } from "~/features/team/team.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { getTeamMember } from "~/features/team/index.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { SHOP_TIME_ZONE } from "~/lib/shop";
@@ -32,7 +31,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 export const calendarFeedPath = (token: string) => `/api/calendar-feeds/${token}.ics`;
 
 /** Makes a new private address for the scope; the one before stops working at once. */
-export async function renewCalendarFeed(ctx: AppContext, scope: FeedScope, now: Date = new Date()) {
+export async function renewCalendarFeed(ctx: RequestContext, scope: FeedScope, now: Date = new Date()) {
   if (scope !== "shop") await getTeamMember(ctx.db, scope.memberId);
   const token = randomBytes(32).toString("base64url");
   const key = scopeKey(scope);
@@ -93,7 +92,7 @@ export interface CalendarFeed {
  * calendar answers 304. Each fetch counts against its address's hourly limit.
  */
 export async function readCalendarFeed(
-  ctx: AppContext,
+  ctx: RequestContext,
   token: string,
   client: string,
   now: Date = new Date(),
@@ -103,7 +102,7 @@ export async function readCalendarFeed(
     throw new HttpError(429, "Too many calendar requests from this address. Please try again later.");
   }
   const scope = await scopeOfToken(ctx.db, token);
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   const name =
     scope === "shop" ? shop.shopName : `${(await getTeamMember(ctx.db, scope.memberId)).name} at ${shop.shopName}`;
   const today = shopToday(now);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseRowId } from "~/lib/schema-fields";
 import { addDays, isCalendarDate } from "~/lib/shop-time";
-import { dayOfWeek } from "~/features/settings/opening-hours";
+import { dayOfWeek } from "~/features/settings";
 
 /* The calendar's view in its address, so every view is a link that works without JavaScript. */
 

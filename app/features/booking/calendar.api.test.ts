@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { requestContext } from "../../../server/request-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_ONE_LINE_MESSAGE } from "~/features/customers/customer-name.schema";
 import { findJob } from "~/features/jobs/jobs.server";
@@ -224,7 +225,7 @@ describe("an appointment past midnight", () => {
     expect(walkIn.status).toBe(400);
     expect(walkIn.body).toEqual({ message: ENDS_AFTER_MIDNIGHT_MESSAGE });
     await expect(
-      recordWalkIn(api.ctx, walkInSchema.parse({ services: [cutId] }), shopInstant(date, "23:55")),
+      recordWalkIn(requestContext(api.ctx), walkInSchema.parse({ services: [cutId] }), shopInstant(date, "23:55")),
     ).rejects.toMatchObject({ status: 400, message: ENDS_AFTER_MIDNIGHT_MESSAGE });
   });
 });
@@ -235,7 +236,7 @@ describe("POST /api/bookings/walk-in", () => {
     const at = (time: string) => shopInstant(date, time);
     // Two customers already in the chairs from 14:00 to 14:30 (the buffer counts as the engine counts it).
     await book(date, "14:00", team.alex.id);
-    const now = await recordWalkIn(api.ctx, walkInSchema.parse({ services: [cutId] }), at("10:07"));
+    const now = await recordWalkIn(requestContext(api.ctx), walkInSchema.parse({ services: [cutId] }), at("10:07"));
     expect(now).toMatchObject({ date, startTime: "10:05", endTime: "10:35", customerName: "Walk-in" });
 
     const given = await admin.post("/api/bookings/walk-in", {
@@ -250,7 +251,9 @@ describe("POST /api/bookings/walk-in", () => {
 
     const { bookingBufferMinutes } = await loadSettings(api.db);
     const nextFree = `14:${String(30 + bookingBufferMinutes).padStart(2, "0")}`;
-    await expect(recordWalkIn(api.ctx, walkInSchema.parse({ services: [cutId] }), at("14:12"))).rejects.toMatchObject({
+    await expect(
+      recordWalkIn(requestContext(api.ctx), walkInSchema.parse({ services: [cutId] }), at("14:12")),
+    ).rejects.toMatchObject({
       status: 409,
       message: `No barber is free for Scissor Cut now; the next free time is ${nextFree} with Alex.`,
     });
@@ -310,13 +313,23 @@ describe("POST /api/bookings/walk-in", () => {
     await saveSettings(api.db, { ...settings, minimumNoticeMinutes: 120 });
     try {
       const now = shopInstant(date, "16:13");
-      await expect(placeAppointment(api.ctx, caller("16:25"), { client: "test", now })).rejects.toMatchObject({
+      await expect(
+        placeAppointment(requestContext(api.ctx), caller("16:25"), { client: "test", now }),
+      ).rejects.toMatchObject({
         status: 409,
       });
-      const booked = await placeAppointment(api.ctx, caller("16:25"), { client: "test", byAdmin: true, now });
+      const booked = await placeAppointment(requestContext(api.ctx), caller("16:25"), {
+        client: "test",
+        byAdmin: true,
+        now,
+      });
       expect(booked).toMatchObject({ startTime: "16:25", memberName: "Bea" });
       await expect(
-        placeAppointment(api.ctx, caller("16:45", team.alex.id), { client: "test", byAdmin: true, now }),
+        placeAppointment(requestContext(api.ctx), caller("16:45", team.alex.id), {
+          client: "test",
+          byAdmin: true,
+          now,
+        }),
       ).rejects.toMatchObject({
         status: 409,
         message: `That time is outside Alex's working hours. Tick "Outside hours" to place it there anyway.`,
@@ -427,15 +440,22 @@ describe("calendar feeds", () => {
       .split("/")
       .at(-1)!
       .replace(/\.ics$/, "");
-    const { ics } = await readCalendarFeed(api.ctx, token, "198.51.100.1", new Date("2026-10-20T12:00:00Z"));
+    const { ics } = await readCalendarFeed(
+      requestContext(api.ctx),
+      token,
+      "198.51.100.1",
+      new Date("2026-10-20T12:00:00Z"),
+    );
     const { calendar } = readCalendar(ics);
     const starts = calendar
       .getAllSubcomponents("vevent")
       .map((vevent) => new ICAL.Event(vevent).startDate.toJSDate().toISOString());
     if (before) expect(starts).toContain("2026-10-24T09:00:00.000Z");
     for (let fetch = 0; fetch < 120; fetch++) {
-      await readCalendarFeed(api.ctx, token, "198.51.100.2");
+      await readCalendarFeed(requestContext(api.ctx), token, "198.51.100.2");
     }
-    await expect(readCalendarFeed(api.ctx, token, "198.51.100.2")).rejects.toMatchObject({ status: 429 });
+    await expect(readCalendarFeed(requestContext(api.ctx), token, "198.51.100.2")).rejects.toMatchObject({
+      status: 429,
+    });
   });
 });

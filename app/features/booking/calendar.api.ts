@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import { z } from "zod";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { createBlock, deleteBlock, listBlocks } from "./blocks.server";
 import { toSummary } from "./booking-record.server";
@@ -36,7 +36,7 @@ export const moveAnswer = ({ booking, previous }: AdminMoveOutcome, override: bo
 });
 
 /** /api/bookings/{id}/move and /api/bookings/walk-in. */
-export function calendarBookingsApi(ctx: AppContext) {
+export function calendarBookingsApi(_ctx: AppContext) {
   const router = apiRouter();
 
   const move = apiDoc({
@@ -51,7 +51,7 @@ export function calendarBookingsApi(ctx: AppContext) {
   });
   router.post("/:id/move", move, requireAdmin, async (req, res) => {
     const request = parseInput(adminMoveSchema, req.body);
-    const outcome = await moveBooking(ctx, {
+    const outcome = await moveBooking(requestOf(res), {
       actor: { kind: "owner" },
       bookingId: parseId(req.params.id, "Booking"),
       to: request,
@@ -70,7 +70,9 @@ export function calendarBookingsApi(ctx: AppContext) {
   router.post("/walk-in", walkIn, requireAdmin, async (req, res) => {
     res
       .status(201)
-      .json(await recordWalkIn(ctx, { actor: { kind: "owner" }, walkIn: parseInput(walkInSchema, req.body) }));
+      .json(
+        await recordWalkIn(requestOf(res), { actor: { kind: "owner" }, walkIn: parseInput(walkInSchema, req.body) }),
+      );
   });
 
   return router;
@@ -123,14 +125,14 @@ export function calendarTeamApi(ctx: AppContext) {
     responses: { 200: ["The address", feedUrlSchema] },
   });
   router.post("/:id/calendar-feed", feed, requireAdmin, async (req, res) => {
-    res.json(await renewCalendarFeed(ctx, { memberId: parseId(req.params.id, "Team member") }));
+    res.json(await renewCalendarFeed(requestOf(res), { memberId: parseId(req.params.id, "Team member") }));
   });
 
   return router;
 }
 
 /** /api/calendar-feed (the owner's whole-shop feed) and /api/calendar-feeds/{token}.ics (the feeds themselves). */
-export function calendarFeedsApi(ctx: AppContext) {
+export function calendarFeedsApi(_ctx: AppContext) {
   const router = apiRouter();
 
   const shopFeed = apiDoc({
@@ -139,7 +141,7 @@ export function calendarFeedsApi(ctx: AppContext) {
     responses: { 200: ["The address", feedUrlSchema] },
   });
   router.post("/calendar-feed", shopFeed, requireAdmin, async (_req, res) => {
-    res.json(await renewCalendarFeed(ctx, "shop"));
+    res.json(await renewCalendarFeed(requestOf(res), "shop"));
   });
 
   const read = apiDoc({
@@ -155,7 +157,7 @@ export function calendarFeedsApi(ctx: AppContext) {
   });
   router.get("/calendar-feeds/:file", read, async (req, res) => {
     const token = req.params.file.replace(/\.ics$/, "");
-    const { ics, etag } = await readCalendarFeed(ctx, token, clientKey(req));
+    const { ics, etag } = await readCalendarFeed(requestOf(res), token, clientKey(req));
     res.set({ ETag: etag, "Cache-Control": "private, no-cache" });
     const known = (req.get("if-none-match") ?? "").split(",").map((value) => value.trim());
     if (known.includes(etag)) {

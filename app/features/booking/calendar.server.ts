@@ -1,16 +1,16 @@
 import type { Db } from "~/db/client.server";
-import { openingRangesOn, rangeCovering } from "~/features/settings/opening-hours";
-import { loadSettings } from "~/features/settings/settings.server";
-import { listServices } from "~/features/services/services.server";
+import { openingRangesOn, rangeCovering } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
+import { listServices } from "~/features/services/index.server";
 import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { workingSpans } from "./rules/availability";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";
 import type { BookingStatus } from "~/db/database";
-import type { Attendance } from "~/features/customers/customers.schema";
-import { paymentsOf } from "~/features/payments/payment-records.server";
-import type { BookingPayment } from "~/features/payments/payments.schema";
+import type { Attendance } from "~/features/customers";
+import { paymentsOf } from "~/features/payments/index.server";
+import type { BookingPayment } from "~/features/payments";
 
 /* What the owner's calendar shows for a run of days: one read per table, shaped for the page. */
 

@@ -1,9 +1,8 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { paymentFacts } from "~/features/payments/payment-records.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import { customerKey } from "~/features/customers";
+import { paymentFacts } from "~/features/payments/index.server";
+import type { ShopSettings } from "~/features/settings";
 import { clockNow } from "~/lib/clock";
 import { notFound } from "~/lib/http-error";
 import { findOpenTimes } from "./availability.server";
@@ -95,7 +94,7 @@ export const ownTimeOf = (booking: BookingRecord) => (booking.slotKind === "appo
  * all there is); none once the booking can no longer move.
  */
 async function moveOptionsFor(
-  ctx: AppContext,
+  ctx: RequestContext,
   booking: BookingRecord,
   shop: ShopSettings,
   query: ReschedulePickerQuery,
@@ -138,12 +137,12 @@ async function moveOptionsFor(
 
 /** The manage page: the booking as the API shows it and what it can move to, from one read. */
 export async function getManagePage(
-  ctx: AppContext,
+  ctx: RequestContext,
   token: BookingKey,
   query: ReschedulePickerQuery,
   now: Date = clockNow(),
 ) {
-  const [booking, shop] = await Promise.all([findByToken(ctx.db, token), loadSettings(ctx.db)]);
+  const [booking, shop] = await Promise.all([findByToken(ctx.db, token), ctx.settings()]);
   return {
     booking: await managedBooking(ctx.db, booking, shop.cancellationNoticeHours, now),
     moveOptions: await moveOptionsFor(ctx, booking, shop, query, now),
@@ -154,11 +153,11 @@ export async function getManagePage(
  * The calendar file for the manage page's download: a confirmed booking's event, or for a cancelled
  * one the file that removes it (a calendar that imports it drops the event the earlier files added).
  */
-export async function bookingIcsByToken(ctx: AppContext, token: string) {
+export async function bookingIcsByToken(ctx: RequestContext, token: string) {
   const booking = await findByToken(ctx.db, token);
   const cancelled = booking.status === "cancelled";
   const { filename, content } = calendarFile(
-    await loadSettings(ctx.db),
+    await ctx.settings(),
     booking,
     cancelled ? undefined : manageUrl(ctx.config, token),
     cancelled,

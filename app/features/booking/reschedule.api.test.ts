@@ -1,3 +1,4 @@
+import { requestContext } from "../../../server/request-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findJob } from "~/features/jobs/jobs.server";
 import { dayOfWeek } from "~/features/settings/opening-hours";
@@ -256,7 +257,7 @@ describe("POST /api/bookings/manage/{token}/reschedule", () => {
     const date = thursdays[6]!;
     const booking = await book(date, "11:00", team.bea.id);
     const strict = {
-      ...api.ctx,
+      ...requestContext(api.ctx),
       config: { ...api.ctx.config, limits: { ...api.ctx.config.limits, bookingPerHour: 2 } },
     };
     const to = (startTime: string) => ({ date, startTime, memberId: team.bea.id });

@@ -1,5 +1,13 @@
 import type { Db } from "~/db/client.server";
-import type { DateRange, StrandedBooking, StrandedBookingsChoice } from "~/features/settings/settings.schema";
+import {
+  closureBookingsMessage,
+  type DateRange,
+  type StrandedBooking,
+  type StrandedBookingsChoice,
+} from "~/features/settings";
+import type { ScheduleChange, ScheduleFollowUp } from "~/features/settings/index.server";
+import { timeOffBookingsMessage } from "~/features/team";
+import { queueWaitlistOffers } from "./freed-time.server";
 import { HttpError } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
 import { cancelBookingsForShop } from "./write/booking-write.server";
@@ -12,18 +20,8 @@ import { cancelBookingsForShop } from "./write/booking-write.server";
 const covers = (ranges: readonly DateRange[], date: string) =>
   ranges.some((range) => range.from <= date && date <= range.to);
 
-export interface StrandedBookingsQuery {
-  /** The days now closed (or off). */
-  ranges: readonly DateRange[];
-  /** The days closed (or off) before this save: bookings there were kept on purpose already. */
-  before: readonly DateRange[];
-  /** Only this barber's bookings (time off); all bookings for a closure. */
-  memberId?: number;
-  now: Date;
-}
-
 /** Confirmed bookings still to come on days newly covered, soonest first. */
-async function findStranded(db: Db, query: StrandedBookingsQuery) {
+async function findStranded(db: Db, query: ScheduleChange) {
   const added = query.ranges.filter(
     (range) => !query.before.some((old) => old.from === range.from && old.to === range.to),
   );
@@ -58,15 +56,15 @@ async function findStranded(db: Db, query: StrandedBookingsQuery) {
  * Inside the saving transaction: without a choice, refuses with 409 `{message, bookings}`; "cancel"
  * cancels them as the shop (mails queued); "keep" leaves them. Answers how many were cancelled.
  */
-export async function settleStrandedBookings(
+async function settleStrandedBookings(
   trx: Db,
-  query: StrandedBookingsQuery,
+  query: ScheduleChange,
   choice: StrandedBookingsChoice | undefined,
-  message: (count: number) => string,
 ): Promise<number> {
   const stranded = await findStranded(trx, query);
   if (stranded.length === 0 || choice === "keep") return 0;
   if (choice === undefined) {
+    const message = query.memberId === undefined ? closureBookingsMessage : timeOffBookingsMessage;
     throw new HttpError(409, message(stranded.length), { bookings: stranded.map((entry) => entry.booking) });
   }
   // A barber's time off is the shop's doing, not a closed shop: the customer's mail says which.
@@ -76,4 +74,18 @@ export async function settleStrandedBookings(
     now: query.now,
   });
   return stranded.length;
+}
+
+/**
+ * The booking side's follow-up to a save of the shop's days or a barber's (see ScheduleFollowUp), with the
+ * owner's choice for bookings the new closure or time off covers. The settings and team screens' actions and
+ * API handlers pass it to the save.
+ */
+export function settleScheduleChange(choice: StrandedBookingsChoice | undefined): ScheduleFollowUp {
+  return async (trx, change) => {
+    const cancelled = await settleStrandedBookings(trx, change, choice);
+    // New hours, a lifted closure or time off taken back may free times on any day: the waitlist is offered them first.
+    await queueWaitlistOffers(trx, null, change.now);
+    return cancelled;
+  };
 }

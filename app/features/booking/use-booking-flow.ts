@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch, type DefaultValues } from "react-hook-form";
-import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
-import type { Service } from "~/features/services/services.schema";
-import type { PublicTeamMember } from "~/features/team/team.schema";
+import { useBookingFeePence } from "~/features/settings";
+import type { Service } from "~/features/services";
+import type { PublicTeamMember } from "~/features/team";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { useApiData, type ApiAnswer } from "~/lib/use-api-data";
 import { addDays, isCalendarDate } from "~/lib/shop-time";

@@ -1,7 +1,7 @@
 import { MAIL_STATUSES, type MailStatus } from "~/lib/mail-status";
 import { z } from "zod";
 import { multiLine, oneLine } from "~/lib/schema-fields";
-import { customerNameField } from "~/features/customers/customer-name.schema";
+import { customerNameField } from "~/features/customers";
 
 /* The contact form's rules (spec section 5), shared by the page's form and POST /api/contact. */
 

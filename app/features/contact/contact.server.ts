@@ -3,8 +3,8 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { customerFingerprint } from "~/features/customer-identity/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { quoteLines } from "~/lib/mailer.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, type Db } from "~/db/client.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-app";
-import { customerIdOfKey } from "./customer-rows.server";
+import { customerIdOfKey } from "~/features/customer-identity/customer-rows.server";
 import { getCustomer } from "./customers.server";
 
 /*

@@ -4,7 +4,7 @@ import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { nonAdminCallers, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { customerFingerprint } from "./customer-fingerprint.server";
+import { customerFingerprint } from "~/features/customer-identity/customer-fingerprint.server";
 import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 import { ERASED_NAME } from "./erasure.server";
 import { applyRetention, monthsBefore } from "./retention.server";

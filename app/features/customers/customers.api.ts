@@ -2,7 +2,7 @@ import type { Request } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import {
   attendanceSchema,
   customerBookingSchema,
@@ -72,7 +72,7 @@ export function customersApi(ctx: AppContext) {
     responses: { 200: ["What was cancelled and erased", erasureResultSchema] },
   });
   router.delete("/:key", erased, requireAdmin, async (req, res) => {
-    res.json(await eraseCustomer(ctx, customerKey(req)));
+    res.json(await eraseCustomer(requestOf(res), customerKey(req)));
   });
 
   return router;

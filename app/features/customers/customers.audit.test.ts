@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { customerFingerprint } from "./customer-fingerprint.server";
+import { customerFingerprint } from "~/features/customer-identity/customer-fingerprint.server";
 
 /*
  * Looking at customers' personal data is in the audit log, through the API and the admin pages alike,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiLine } from "~/lib/schema-fields";
-import { bookingPaymentSchema } from "~/features/payments/payments.schema";
+import { bookingPaymentSchema } from "~/features/payments";
 
 /* Customer records, attendance and the owner's notes: shared by the admin screens and the API. */
 

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
-import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
+import { scheduleReviewRequest } from "~/features/reviews/index.server";
 import { conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { hasStarted } from "~/lib/shop-time";
-import { paymentsOf } from "~/features/payments/payment-records.server";
-import { isOptedOut } from "~/features/texts/texts.server";
-import { waitlistEntriesOf } from "~/features/waitlist/waitlist-rows.server";
-import { customerIdOfKey } from "./customer-rows.server";
+import { paymentsOf } from "~/features/payments/index.server";
+import { isOptedOut } from "~/features/texts/index.server";
+import { waitlistEntriesOf } from "~/features/waitlist/index.server";
+import { customerIdOfKey } from "~/features/customer-identity/index.server";
 import {
   type Attendance,
   type CustomerBooking,

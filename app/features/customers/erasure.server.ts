@@ -1,12 +1,10 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
-import { forgetBookingJobs } from "~/features/booking/booking-jobs.server";
-import { cancelBooking } from "~/features/booking/write/booking-write.server";
-import { clearJobErrorsMentioning } from "~/features/jobs/jobs.server";
-import { expireUnpaid } from "~/features/booking/write/settle.server";
-import { eraseWaitlistEntries } from "~/features/waitlist/waitlist-rows.server";
+import { cancelBooking, expireUnpaid, forgetBookingJobs } from "~/features/booking/index.server";
+import { clearJobErrorsMentioning } from "~/features/jobs/index.server";
+import { eraseWaitlistEntries } from "~/features/waitlist/index.server";
 import { hasStarted } from "~/lib/shop-time";
 import { clockNow } from "~/lib/clock";
 import { customerOfKey } from "./customers.server";
@@ -125,7 +123,7 @@ export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date 
  * (notes and consents with it), their sessions. The one way a customer is erased on request, whoever asks: the
  * owner (by the customer's number, or an old record key) or the customer themselves.
  */
-export async function eraseCustomer(ctx: AppContext, key: string, now: Date = clockNow()): Promise<ErasureResult> {
+export async function eraseCustomer(ctx: RequestContext, key: string, now: Date = clockNow()): Promise<ErasureResult> {
   const customer = await customerOfKey(ctx.db, key);
   const upcoming = await ctx.db
     .selectFrom("bookings as b")

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { ensureJob, pruneFinishedJobs, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { ensureJob, type JobHandlers, pruneFinishedJobs } from "~/features/jobs/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
-import { lapsePastEntries } from "~/features/waitlist/waitlist-rows.server";
+import { lapsePastEntries } from "~/features/waitlist/index.server";
 import { erasePersonalData } from "./erasure.server";
 import { clockNow } from "~/lib/clock";
 

@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { paymentToAsk } from "~/features/payments/payment-checkout.server";
 import { HttpError, conflict } from "~/lib/http-error";
@@ -21,7 +21,7 @@ export const GIFT_CARD_CODE_UNKNOWN = "We could not find a gift card with this c
 
 /** The share of the booking's online payment a code's card covers; undefined without a code or when nothing is asked. */
 export async function giftCardShare(
-  ctx: Pick<AppContext, "db" | "config">,
+  ctx: Pick<RequestContext, "db" | "config" | "settings">,
   code: string | undefined,
   booking: { totalPence: number; customerEmail: string },
   now: Date,

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
+import { customerFingerprint } from "~/features/customer-identity/index.server";
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { requireStripeKeys, stripeKeys } from "~/features/payments/payment-settings.server";
 import { paymentUnavailableMessage } from "~/features/payments/payment-checkout.server";

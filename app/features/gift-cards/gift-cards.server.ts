@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import type { GiftCardMovementKind, GiftCardSource, MoneyKind, MoneyMethod, Row } from "~/db/database";
-import { decryptSecret, encryptSecret } from "~/features/accounts/secret-box.server";
+import { decryptSecret, encryptSecret } from "~/lib/secret-box.server";
 import { recordMovement } from "~/features/payments/money-ledger.server";
 import { HttpError, conflict } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";

@@ -1,9 +1,9 @@
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
-import { recordAudit } from "~/features/audit/audit.server";
-import { bookingRequestSchema } from "~/features/booking/booking.schema";
-import { BATCH_SIZE, CustomerBatch } from "~/features/customers/customer-batch.server";
-import { NOTES_MAX } from "~/features/customers/customers.schema";
+import { recordAudit } from "~/features/audit/index.server";
+import { bookingRequestSchema } from "~/features/booking";
+import { BATCH_SIZE, CustomerBatch } from "~/features/customer-identity/index.server";
+import { NOTES_MAX } from "~/features/customers";
 import { clockNow } from "~/lib/clock";
 import { shopToday } from "~/lib/shop-time";
 import {

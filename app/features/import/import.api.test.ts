@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
+import { customerIdFor } from "~/features/customer-identity/customer-rows.server";
 import { getCustomer, listCustomers } from "~/features/customers/customers.server";
 import { shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";

@@ -3,7 +3,7 @@ import multer from "multer";
 import { z } from "zod";
 import type { AppContext, SessionUser } from "~/context";
 import { reauthenticationSchema } from "~/features/accounts/accounts.schema";
-import { confirmIdentity, reauthenticationLimits } from "~/features/accounts/two-factor.server";
+import { confirmIdentity, reauthenticationLimits } from "~/features/auth/index.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, requireAdmin } from "~/lib/api.server";

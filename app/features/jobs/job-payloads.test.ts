@@ -60,17 +60,15 @@ afterAll(async () => {
 });
 
 async function book(date: string) {
-  const answer = await api
-    .anonymous()
-    .post("/api/bookings", {
-      ...PERSON,
-      notes: NOTES,
-      services: [serviceId],
-      date,
-      startTime: "10:00",
-      memberId,
-      smsConsent: true,
-    });
+  const answer = await api.anonymous().post("/api/bookings", {
+    ...PERSON,
+    notes: NOTES,
+    services: [serviceId],
+    date,
+    startTime: "10:00",
+    memberId,
+    smsConsent: true,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   const row = await api.db
     .selectFrom("bookings")

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { PostgresAdapter, sql } from "kysely";
-import type { AppContext } from "~/context";
+import type { AppContext, RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Updateable } from "kysely";
 import type { Database, Row } from "~/db/database";
@@ -32,9 +32,9 @@ export interface JobOutcome {
 }
 
 export interface JobHandler {
-  run(ctx: AppContext, payload: unknown, job: Job): Promise<JobOutcome | void>;
+  run(ctx: RequestContext, payload: unknown, job: Job): Promise<JobOutcome | void>;
   /** Called once, after the last attempt failed: where the failure has to show (a booking's mail status). */
-  onFailure?(ctx: AppContext, payload: unknown, error: string, job: Job): Promise<void>;
+  onFailure?(ctx: RequestContext, payload: unknown, error: string, job: Job): Promise<void>;
 }
 
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
@@ -193,7 +193,7 @@ const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(EMAIL_ADDRESS, "[address]").slice(0, 2000);
 
 /** Runs one claimed job and records how it went; only the lease holder may finish it. */
-async function runClaimed(ctx: AppContext, handlers: JobHandlers, job: Job, now: () => Date) {
+async function runClaimed(ctx: RequestContext, handlers: JobHandlers, job: Job, now: () => Date) {
   const finish = (values: Updateable<Database["jobs"]>) =>
     ctx.db
       .updateTable("jobs")
@@ -238,6 +238,9 @@ async function runClaimed(ctx: AppContext, handlers: JobHandlers, job: Job, now:
   }
 }
 
+/** A new context for each job run, with the shop's settings read once for it (server/request-context.ts). */
+export type JobContext = () => RequestContext;
+
 export interface RunOptions {
   workerId?: string;
   /** The clock, for tests that move time forward to reach a retry. */
@@ -252,14 +255,15 @@ export interface RunOptions {
  * (a batch would hold back all of it), and a job never waits in a batch while its lease runs out and
  * another worker takes it too.
  */
-export async function runDueJobs(ctx: AppContext, handlers: JobHandlers, options: RunOptions = {}) {
+export async function runDueJobs(newContext: JobContext, handlers: JobHandlers, options: RunOptions = {}) {
+  const { db } = newContext();
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const now = options.now ?? (() => clockNow());
   let ran = 0;
   while (!options.signal?.aborted) {
-    const [job] = await claimDueJobs(ctx.db, workerId, now());
+    const [job] = await claimDueJobs(db, workerId, now());
     if (!job) return ran;
-    await runClaimed(ctx, handlers, job, now);
+    await runClaimed(newContext(), handlers, job, now);
     ran += 1;
   }
   return ran;
@@ -271,7 +275,7 @@ export interface JobWorker {
 }
 
 /** One loop per process: polls every `pollMs`, and at once when this process enqueues a job. */
-export function startJobWorker(ctx: AppContext, handlers: JobHandlers, { pollMs = 5_000 } = {}): JobWorker {
+export function startJobWorker(newContext: JobContext, handlers: JobHandlers, { pollMs = 5_000 } = {}): JobWorker {
   const workerId = `worker-${randomUUID()}`;
   const stopping = new AbortController();
   let running: Promise<void> | undefined;
@@ -287,7 +291,7 @@ export function startJobWorker(ctx: AppContext, handlers: JobHandlers, { pollMs 
       again = true;
       return;
     }
-    running = runDueJobs(ctx, handlers, { workerId, signal: stopping.signal })
+    running = runDueJobs(newContext, handlers, { workerId, signal: stopping.signal })
       .then(() => undefined)
       .catch((error: unknown) => console.error(`Job worker: ${errorText(error)}`))
       .finally(() => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { openMediaStorage } from "~/features/media/media-storage.server";
 import { createMailer } from "~/lib/mailer.server";
 import { readConfig } from "../../../server/config";
+import { requestContext } from "../../../server/request-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-app";
 import {
   cancelJobs,
@@ -19,7 +19,7 @@ import {
 
 const config = readConfig({ NODE_ENV: "test" });
 const storage = await openMediaStorage(config.mediaStorage);
-const contextOf = (db: Db): AppContext => ({ db, config, storage, mailer: createMailer({}) });
+const contextOf = (db: Db) => () => requestContext({ db, config, storage, mailer: createMailer({}) });
 
 /** A handler that records every run, by the job's payload `n`. */
 function recorder(options: { failTimes?: number } = {}) {

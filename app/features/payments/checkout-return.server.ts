@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import { decryptSecret } from "~/features/accounts/secret-box.server";
+import { decryptSecret } from "~/lib/secret-box.server";
 import { clockNow } from "~/lib/clock";
 import { MANAGE_TOKEN_PURPOSE } from "./payment-hold.server";
 

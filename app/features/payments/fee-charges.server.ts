@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { loadBooking } from "~/features/booking/booking-record.server";
-import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadBooking } from "~/features/booking/index.server";
+import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, conflict, notFound } from "~/lib/http-error";
 import { recordMovement } from "./money-ledger.server";
@@ -38,7 +37,7 @@ import {
  * job sends the same request with the same key, so Stripe answers what it did the first time, and settles that.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 export const PAYMENT_CHARGE_CHECK_JOB = "payment-charge-check";
 
@@ -159,7 +158,7 @@ export async function chargeNoShowFee(ctx: Ctx, bookingId: number, reason: FeeRe
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment?.stripe_customer_id || !payment.stripe_payment_method_id) throw conflict(NO_CARD_MESSAGE);
   if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
-  const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
+  const [shop, rules] = await Promise.all([ctx.settings(), loadPaymentRules(ctx.db)]);
   if ((await feeReasonOfBooking(ctx.db, bookingId)) !== reason) throw conflict(NOT_CHARGEABLE_MESSAGE);
   if (rules.noShowFeePence <= 0) throw conflict(NO_FEE_MESSAGE);
   const keys = await requireStripeKeys(ctx);
@@ -269,7 +268,7 @@ export async function mailFeeLink(ctx: Ctx, bookingId: number, now: Date = clock
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment) throw conflict(NO_CARD_MESSAGE);
   if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
-  const [shop, rules] = await Promise.all([loadSettings(ctx.db), loadPaymentRules(ctx.db)]);
+  const [shop, rules] = await Promise.all([ctx.settings(), loadPaymentRules(ctx.db)]);
   if (rules.noShowFeePence <= 0) throw conflict(NO_FEE_MESSAGE);
   const keys = await requireStripeKeys(ctx);
   const back = `${ctx.config.publicUrl}/bookings/paid`;

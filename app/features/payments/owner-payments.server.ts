@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { recordAudit } from "~/features/audit/audit.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { parseId } from "~/lib/api.server";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
@@ -37,7 +37,7 @@ import { refundByAdmin } from "./refunds.server";
  * forms (an `intent` of "payment-{action}") both call ownerPaymentAction, so a rule lives once.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 const NOT_KEEPABLE_MESSAGE =
   "A deposit can only be kept while it is paid, on a booking marked as a no-show or cancelled inside the notice.";

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import type { AppContext } from "~/context";
-import { paymentAsked } from "~/features/booking/rules/payment";
-import { loadSettings } from "~/features/settings/settings.server";
+import type { RequestContext } from "~/context";
+import { paymentAsked } from "~/features/booking";
 import { HttpError } from "~/lib/http-error";
 import { activePaymentRules, stripeKeys } from "./payment-settings.server";
 import type { PaymentHold } from "./payment-hold.server";
@@ -21,7 +20,7 @@ export const paymentUnavailableMessage = (phone: string) =>
  * "risky" asks only customers with no attended visit yet, or with a no-show in the last 12 months; the
  * attendance the shop records already says which.
  */
-async function isRisky(ctx: Pick<AppContext, "db">, email: string, now: Date) {
+async function isRisky(ctx: Pick<RequestContext, "db">, email: string, now: Date) {
   const since = new Date(now.getTime() - RISK_WINDOW_MS).toISOString();
   const row = await ctx.db
     .selectFrom("bookings")
@@ -40,7 +39,7 @@ async function isRisky(ctx: Pick<AppContext, "db">, email: string, now: Date) {
  * (a waitlist offer's Claim) and asked when they do.
  */
 export async function paymentToAsk(
-  ctx: Pick<AppContext, "db" | "config">,
+  ctx: Pick<RequestContext, "db" | "config" | "settings">,
   booking: Pick<CheckoutFor, "totalPence" | "customerEmail">,
   now: Date,
 ) {
@@ -49,7 +48,7 @@ export async function paymentToAsk(
   if (!asked) return null;
   if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
   if (!(await stripeKeys(ctx))) return null;
-  return { ...asked, noticeHours: (await loadSettings(ctx.db)).cancellationNoticeHours };
+  return { ...asked, noticeHours: (await ctx.settings()).cancellationNoticeHours };
 }
 
 export interface CheckoutFor {
@@ -66,7 +65,7 @@ export interface CheckoutFor {
  * out of reach: 503 with the shop's phone, before anything is held.
  */
 export async function askForPayment(
-  ctx: Pick<AppContext, "db" | "config">,
+  ctx: Pick<RequestContext, "db" | "config" | "settings">,
   booking: CheckoutFor,
   now: Date,
 ): Promise<PaymentHold | null> {
@@ -96,14 +95,14 @@ export async function askForPayment(
     return { ...asked, sessionId: session.id, checkoutUrl: session.url, expiresAt };
   } catch (error) {
     if (error instanceof StripeUnavailableError) {
-      throw new HttpError(503, paymentUnavailableMessage((await loadSettings(ctx.db)).phone));
+      throw new HttpError(503, paymentUnavailableMessage((await ctx.settings()).phone));
     }
     throw error;
   }
 }
 
 /** A session whose booking was refused (the time was taken meanwhile): closed so it cannot be paid. */
-export async function abandonCheckout(ctx: Pick<AppContext, "db" | "config">, sessionId: string) {
+export async function abandonCheckout(ctx: Pick<RequestContext, "db" | "config" | "settings">, sessionId: string) {
   const keys = await stripeKeys(ctx);
   if (!keys) return;
   await expireCheckoutSession(await stripeClient(ctx.config, keys), sessionId).catch((error: unknown) => {

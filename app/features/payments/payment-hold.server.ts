@@ -1,8 +1,8 @@
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import type { PaymentKind } from "~/db/database";
-import { encryptSecret } from "~/features/accounts/secret-box.server";
-import { enqueueJob } from "~/features/jobs/jobs.server";
+import { encryptSecret } from "~/lib/secret-box.server";
+import { enqueueJob } from "~/features/jobs/index.server";
 
 /*
  * A booking that waits for its payment: its payment row and the job that expires it at `expiresAt`.

@@ -1,7 +1,6 @@
-import { jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { type JobHandler, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import type { Db } from "~/db/client.server";
-import { loadBooking } from "~/features/booking/booking-record.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { expireUnpaid, handleStripeEvent, loadBooking } from "~/features/booking/index.server";
 import { PAYMENT_EXPIRY_JOB } from "./payment-hold.server";
 import { paymentMail } from "./payment-mail.server";
 import { PAYMENT_MAIL_JOB, PAYMENT_REFUND_JOB, type PaymentMailJob, type RefundJob } from "./payment-records.server";
@@ -11,7 +10,6 @@ import {
   type ChargeRequest,
   type LegacyChargeCheck,
 } from "./fee-charges.server";
-import { expireUnpaid, handleStripeEvent } from "~/features/booking/write/settle.server";
 import { PAYMENT_EVENT_JOB, type PaymentEventJob } from "./payments.server";
 import { runRefund } from "./refunds.server";
 
@@ -61,7 +59,7 @@ const mail: JobHandler = {
     const booking = await bookingOfMail(ctx.db, details);
     // Deleted, or erased since: there is nobody to tell.
     if (!booking?.customerEmail) return;
-    const message = paymentMail(ctx.config, await loadSettings(ctx.db), {
+    const message = paymentMail(ctx.config, await ctx.settings(), {
       kind: details.kind,
       amountPence: details.amountPence,
       link: details.link,

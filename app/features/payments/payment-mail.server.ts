@@ -1,6 +1,5 @@
 import type { Config } from "~/config.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { addressLine } from "~/features/settings/shop-facts";
+import { addressLine, type ShopSettings } from "~/features/settings";
 import type { OutgoingMail } from "~/lib/mailer.server";
 import { formatPence } from "~/lib/money";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";

@@ -1,11 +1,11 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import type { BookingRecord } from "~/features/booking/booking-record.server";
-import { lateCancellationWarning } from "~/features/booking/rules/payment";
-import { enqueueJob } from "~/features/jobs/jobs.server";
+import type { BookingRecord } from "~/features/booking/index.server";
+import { lateCancellationWarning } from "~/features/booking";
+import { enqueueJob } from "~/features/jobs/index.server";
 import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { hoursUntil } from "~/lib/shop-time";
 import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { decryptSecret, encryptSecret } from "~/features/accounts/secret-box.server";
+import { decryptSecret, encryptSecret } from "~/lib/secret-box.server";
 import { badRequest } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/money";
 import {

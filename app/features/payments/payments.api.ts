@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema, type ApiDoc } from "~/lib/api-docs.server";
-import { apiRouter, parseId, requireAdmin } from "~/lib/api.server";
+import { apiRouter, parseId, requireAdmin, requestOf } from "~/lib/api.server";
 import { limitedRawBody } from "~/lib/request-body.server";
 import {
   OWNER_PAYMENT_ACTIONS,
@@ -11,7 +11,7 @@ import {
   type OwnerPaymentAction,
 } from "./payments.schema";
 import { monthMoney } from "./money-ledger.server";
-import { checkoutOutcome } from "~/features/booking/write/settle.server";
+import { checkoutOutcome } from "~/features/booking/index.server";
 import { receiveStripeEvent } from "./payments.server";
 import { ownerPaymentAction } from "./owner-payments.server";
 
@@ -70,7 +70,7 @@ export function paymentsApi(ctx: AppContext) {
     res.json(await monthMoney(ctx.db));
   });
   router.get("/checkout/:sessionId", outcome, async (req, res) => {
-    const found = await checkoutOutcome(ctx, String(req.params.sessionId));
+    const found = await checkoutOutcome(requestOf(res), String(req.params.sessionId));
     res.set("Cache-Control", "no-store");
     res.json({ reference: found.reference, status: found.status, paymentStatus: found.paymentStatus });
   });
@@ -120,12 +120,12 @@ const OWNER_ACTION_DOCS: Record<OwnerPaymentAction, ApiDoc> = {
 };
 
 /** Mounted on /api/bookings: the owner's actions on a booking's money, each through ownerPaymentAction. */
-export function bookingMoneyApi(ctx: AppContext) {
+export function bookingMoneyApi(_ctx: AppContext) {
   const router = apiRouter();
   for (const action of OWNER_PAYMENT_ACTIONS) {
     router.post(`/:id/${action}`, apiDoc(OWNER_ACTION_DOCS[action]), requireAdmin, async (req, res) => {
       const id = parseId(req.params.id, "Booking");
-      res.json(await ownerPaymentAction(ctx, id, action, req.body ?? {}, req.get("idempotency-key")));
+      res.json(await ownerPaymentAction(requestOf(res), id, action, req.body ?? {}, req.get("idempotency-key")));
     });
   }
   return router;

@@ -1,8 +1,8 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { loadBooking } from "~/features/booking/booking-record.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { loadBooking } from "~/features/booking/index.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";

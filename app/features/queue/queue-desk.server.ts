@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { AppContext, RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { recordWalkIn } from "~/features/booking/write/booking-write.server";
 import { clockNow } from "~/lib/clock";
@@ -98,7 +98,7 @@ export async function callEntry(ctx: Ctx, id: number, now: Date = clockNow()) {
  * called to, else the first free, made by the booking write module's walk-in (the owner as actor). Answers the
  * booking's id.
  */
-export async function serveEntry(ctx: AppContext, id: number, memberId?: number, now: Date = clockNow()) {
+export async function serveEntry(ctx: RequestContext, id: number, memberId?: number, now: Date = clockNow()) {
   const entry = await entryOrThrow(ctx.db, id);
   const services = await ctx.db
     .selectFrom("queue_entry_services")

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
 import { callEntry, finishEntry, listQueueEntries, removeEntry, serveEntry } from "./queue-desk.server";
@@ -99,7 +99,7 @@ export function queueApi(ctx: AppContext) {
   });
   router.post("/:key/serve", serve, requireAdmin, async (req, res) => {
     const { memberId } = parseInput(queueServeSchema, req.body ?? {});
-    res.json(await serveEntry(ctx, parseId(req.params.key, "Queue entry"), memberId));
+    res.json(await serveEntry(requestOf(res), parseId(req.params.key, "Queue entry"), memberId));
   });
 
   const done = apiDoc({

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { keyedDigest } from "~/features/accounts/secret-box.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { cancelJobs, enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { keyedDigest } from "~/lib/secret-box.server";
+import { customerKey } from "~/features/customers";
+import { cancelJobs, enqueueJob, type JobHandlers } from "~/features/jobs/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { notFound } from "~/lib/http-error";
 import { shopInstant } from "~/lib/shop-time";
 import { reviewRequestMail } from "./review-mail.server";
@@ -26,14 +26,14 @@ const reviewKey = (bookingId: number) => `${REVIEW_REQUEST_JOB}:${bookingId}`;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** The address's unsubscribe token: keyed with the server's secret, so it cannot be made from an address. */
-const unsubscribeToken = (ctx: Pick<AppContext, "config">, email: string) =>
+const unsubscribeToken = (ctx: Pick<RequestContext, "config">, email: string) =>
   keyedDigest(ctx.config, "review-unsubscribe", customerKey(email));
 
-export const unsubscribeUrl = (ctx: Pick<AppContext, "config">, token: string) =>
+export const unsubscribeUrl = (ctx: Pick<RequestContext, "config">, token: string) =>
   `${ctx.config.publicUrl}/reviews/unsubscribe/${token}`;
 
 /** The address a mail client posts to for RFC 8058's one-click unsubscribe. */
-export const oneClickUnsubscribeUrl = (ctx: Pick<AppContext, "config">, token: string) =>
+export const oneClickUnsubscribeUrl = (ctx: Pick<RequestContext, "config">, token: string) =>
   `${ctx.config.publicUrl}/api/reviews/unsubscribe/${token}`;
 
 /**
@@ -97,7 +97,7 @@ async function claimRequest(db: Db, email: string, bookingId: number, jobId: num
   return claimed !== undefined;
 }
 
-async function sendReviewRequest(ctx: AppContext, bookingId: number, jobId: number, now: Date) {
+async function sendReviewRequest(ctx: RequestContext, bookingId: number, jobId: number, now: Date) {
   const booking = await ctx.db
     .selectFrom("bookings")
     .select(["customer_name", "customer_email", "status", "attendance", "erased_at"])
@@ -105,7 +105,7 @@ async function sendReviewRequest(ctx: AppContext, bookingId: number, jobId: numb
     .executeTakeFirst();
   // Taken back, marked a no-show since, cancelled or erased: nothing to ask.
   if (!booking || booking.attendance !== "attended" || booking.status !== "confirmed" || booking.erased_at) return;
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   if (!shop.reviewUrl || !ctx.mailer.enabled || !booking.customer_email) return;
   const email = customerKey(booking.customer_email);
   const token = unsubscribeToken(ctx, email);

@@ -1,12 +1,13 @@
 import type { MetaDescriptor } from "react-router";
-import { weekdayRanges } from "~/features/settings/opening-hours";
 import {
   DEFAULT_SETTINGS,
-  WEEKDAY_NAMES,
+  internationalPhone,
   publicSettings,
   type PublicSettings,
-} from "~/features/settings/shop-settings";
-import { internationalPhone, socialLinks } from "~/features/settings/shop-facts";
+  socialLinks,
+  WEEKDAY_NAMES,
+  weekdayRanges,
+} from "~/features/settings";
 
 /*
  * What search engines and link previews read: every public page builds its

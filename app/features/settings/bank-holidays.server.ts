@@ -5,7 +5,7 @@ import { badRequest } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";
 import { bankHolidaysAhead, type BankHolidayAhead } from "./bank-holidays";
 import { settingsSchema, strandedBookingsChoiceSchema } from "./settings.schema";
-import { loadSettings, saveSettings } from "./settings.server";
+import { loadSettings, saveSettings, type ScheduleFollowUp } from "./settings.server";
 
 /** The owner's answer about some of the holidays ahead: close the shop on them (closures) or stay open. */
 export const bankHolidayChoiceSchema = z.object({
@@ -32,7 +32,12 @@ export async function loadBankHolidays(db: Db, today: string = shopToday()): Pro
  * save as the settings form, so bookings already on those days are refused (409, listed) until the owner says
  * to keep or cancel them. Nothing closes on its own: a holiday is bookable until the owner closes it.
  */
-export async function decideBankHolidays(db: Db, input: BankHolidayChoice, now: Date = clockNow()) {
+export async function decideBankHolidays(
+  db: Db,
+  input: BankHolidayChoice,
+  followUp: ScheduleFollowUp,
+  now: Date = clockNow(),
+) {
   const ahead = await loadBankHolidays(db, shopToday(now));
   const chosen = ahead.filter((holiday) => input.dates.includes(holiday.date));
   if (chosen.length !== new Set(input.dates).size) throw badRequest("That is not a bank holiday ahead", "dates");
@@ -54,10 +59,7 @@ export async function decideBankHolidays(db: Db, input: BankHolidayChoice, now: 
     ...settings.closures,
     ...closing.map((holiday) => ({ from: holiday.date, to: holiday.date, note: holiday.name })),
   ];
-  await saveSettings(db, settingsSchema.parse({ ...settings, closures }), {
-    closureBookings: input.closureBookings,
-    now,
-  });
+  await saveSettings(db, settingsSchema.parse({ ...settings, closures }), { followUp, now });
   // A holiday once marked open and now closed is the closure's alone.
   if (closing.length > 0) {
     await db

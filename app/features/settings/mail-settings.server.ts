@@ -1,11 +1,10 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "~/features/accounts/secret-box.server";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { createMailer, type Mailer, type SmtpServer } from "~/lib/mailer.server";
 import type { Config } from "~/config.server";
 import { DEFAULT_SMTP_PORT, type MailSettingsValues, type MailSettingsView } from "./mail-settings.schema";
-import { loadSettings } from "./settings.server";
 
 const PASSWORD_PURPOSE = "smtp-password";
 
@@ -19,7 +18,7 @@ export async function storedSmtpServer(db: Db, keys: SecretKeySource): Promise<S
   return { host: row.host, port: row.port, user: row.username, password, from: row.from_address };
 }
 
-export async function getMailSettings(ctx: Pick<AppContext, "db" | "config">): Promise<MailSettingsView> {
+export async function getMailSettings(ctx: Pick<RequestContext, "db" | "config">): Promise<MailSettingsView> {
   const row = await readRow(ctx.db);
   return {
     host: row?.host ?? "",
@@ -35,7 +34,7 @@ export async function getMailSettings(ctx: Pick<AppContext, "db" | "config">): P
  * Stores the server (an empty host removes it, and with it sending unless SMTP_URL is set). An empty
  * password keeps the stored one; a new one is sealed with SECRET_KEY. This instance's mailer uses it at once.
  */
-export async function saveMailSettings(ctx: AppContext, input: MailSettingsValues) {
+export async function saveMailSettings(ctx: RequestContext, input: MailSettingsValues) {
   if (input.host === "") {
     await ctx.db.deleteFrom("mail_settings").execute();
   } else {
@@ -64,8 +63,8 @@ export async function saveMailSettings(ctx: AppContext, input: MailSettingsValue
 }
 
 /** Mails the shop's address through the current server now (not through the job queue), to show it works. */
-export async function sendTestMail(ctx: AppContext): Promise<{ message: string }> {
-  const to = ctx.config.mail.shopEmail || (await loadSettings(ctx.db)).email;
+export async function sendTestMail(ctx: RequestContext): Promise<{ message: string }> {
+  const to = ctx.config.mail.shopEmail || (await ctx.settings()).email;
   if (!to) throw badRequest("Set the shop's public email first: the test mail goes there.");
   await ctx.mailer.refresh();
   if (!ctx.mailer.enabled) throw badRequest("No mail server is set up yet. Save one first.");

@@ -1,22 +1,15 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import {
-  paymentSettingsSchema,
-  paymentSettingsViewSchema,
-  publicPaymentSettingsSchema,
-} from "~/features/payments/payments.schema";
-import {
-  paymentSettingsView,
-  publicPaymentSettings,
-  savePaymentSettings,
-} from "~/features/payments/payment-settings.server";
+import { paymentSettingsSchema, paymentSettingsViewSchema, publicPaymentSettingsSchema } from "~/features/payments";
+import { paymentSettingsView, publicPaymentSettings, savePaymentSettings } from "~/features/payments/index.server";
 import { giftCardSettingsSchema } from "~/features/gift-cards/gift-cards.schema";
 import { loadGiftCardSettings, saveGiftCardSettings } from "~/features/gift-cards/gift-card-settings.server";
-import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, currentUser, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
 import { loadSettings, saveSettings } from "./settings.server";
+import { settleScheduleChange } from "~/features/booking/index.server";
 import { mailSettingsSchema, mailSettingsViewSchema } from "./mail-settings.schema";
 import { getMailSettings, saveMailSettings, sendTestMail } from "./mail-settings.server";
 
@@ -82,7 +75,7 @@ export function settingsApi(ctx: AppContext) {
     if (payments) await savePaymentSettings(ctx, db, payments);
     if (giftCards) await saveGiftCardSettings(db, giftCards, new Date());
     res.json({
-      ...(await saveSettings(db, settings, { closureBookings })),
+      ...(await saveSettings(db, settings, { followUp: settleScheduleChange(closureBookings) })),
       payments: await paymentSettingsView(ctx),
       giftCards: await loadGiftCardSettings(db),
     });
@@ -105,7 +98,7 @@ export function settingsApi(ctx: AppContext) {
     responses: { 200: mailView },
   });
   router.put("/mail", savedMail, requireAdmin, async (req, res) => {
-    res.json(await saveMailSettings(ctx, parseInput(mailSettingsSchema, req.body)));
+    res.json(await saveMailSettings(requestOf(res), parseInput(mailSettingsSchema, req.body)));
   });
 
   const testMail = apiDoc({
@@ -117,7 +110,7 @@ export function settingsApi(ctx: AppContext) {
     },
   });
   router.post("/mail/test", testMail, requireAdmin, async (_req, res) => {
-    res.json(await sendTestMail(ctx));
+    res.json(await sendTestMail(requestOf(res)));
   });
   return router;
 }

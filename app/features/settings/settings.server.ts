@@ -3,15 +3,8 @@ import { contentVersion } from "~/db/content-version.server";
 import type { Row } from "~/db/database";
 import { toPence, toPounds } from "~/lib/money";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
-import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
-import {
-  closureBookingsMessage,
-  type DateRange,
-  type ShopSettings,
-  type StrandedBookingsChoice,
-} from "./settings.schema";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import type { DateRange, ShopSettings } from "./settings.schema";
 import { DEFAULT_SETTINGS } from "./shop-settings";
 import { clockNow } from "~/lib/clock";
 
@@ -141,9 +134,28 @@ async function writeWeek(trx: Db, settings: ShopSettings) {
   if (closures.length > 0) await trx.insertInto("closures").values(closures).execute();
 }
 
+/**
+ * What a change to the shop's days reports to those who keep promises on them (the booking side): the
+ * ranges now closed (or off), those closed before, whose they are (one barber's time off, or the whole shop),
+ * and when. The shop's facts and the team know nothing of bookings; the caller hands them this follow-up.
+ */
+export interface ScheduleChange {
+  ranges: readonly DateRange[];
+  before: readonly DateRange[];
+  /** One barber's time off; the whole shop for a closure. */
+  memberId?: number;
+  now: Date;
+}
+
+/**
+ * Runs inside the saving transaction, so a refusal (throwing) leaves nothing saved; answers how many
+ * bookings it cancelled, whose mails the job workers are then woken for.
+ */
+export type ScheduleFollowUp = (trx: Db, change: ScheduleChange) => Promise<number>;
+
 export interface SaveSettingsOptions {
-  /** For confirmed bookings on days a new closure covers; without it such a save is refused (409). */
-  closureBookings?: StrandedBookingsChoice;
+  /** The booking side's answer to the closures saved (see ScheduleFollowUp); none for a save that keeps the days. */
+  followUp?: ScheduleFollowUp;
   now?: Date;
 }
 
@@ -155,16 +167,6 @@ export async function saveSettings(
 ): Promise<ShopSettings> {
   const cancelled = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("closures").select(["from_date", "to_date"]).execute();
-    const count = await settleStrandedBookings(
-      trx,
-      {
-        ranges: settings.closures,
-        before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
-        now: options.now ?? clockNow(),
-      },
-      options.closureBookings,
-      closureBookingsMessage,
-    );
     const { id: _id, ...columns } = toRow(settings);
     await trx
       .insertInto("shop_settings")
@@ -172,9 +174,13 @@ export async function saveSettings(
       .onConflict((conflict) => conflict.column("id").doUpdateSet(columns))
       .execute();
     await writeWeek(trx, settings);
-    // A lifted closure or longer hours may free times on any day: the waitlist is offered them first.
-    await queueWaitlistOffers(trx, null, options.now ?? clockNow());
-    return count;
+    return options.followUp
+      ? options.followUp(trx, {
+          ranges: settings.closures,
+          before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
+          now: options.now ?? clockNow(),
+        })
+      : 0;
   });
   if (cancelled > 0) nudgeJobWorkers();
   return loadSettings(db);

@@ -1,4 +1,4 @@
-import type { DateRange } from "~/features/settings/settings.schema";
+import type { DateRange } from "~/features/settings";
 import { nestedFormValues } from "~/lib/form-post";
 import { TEAM_FORM_WEEK, type HoursText } from "./team.schema";
 import type { Pay } from "./pay.schema";

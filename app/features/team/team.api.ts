@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc } from "~/lib/api-docs.server";
 import { apiRouter, currentUser, mountAdminWrites, parseId } from "~/lib/api.server";
-import { strandedBookingSchema } from "~/features/settings/settings.schema";
+import { strandedBookingSchema } from "~/features/settings";
 import { publicTeamMemberSchema, teamMemberRecordSchema, teamMemberSchema } from "./team.schema";
 import {
   createTeamMember,
@@ -12,6 +12,7 @@ import {
   toPublic,
   updateTeamMember,
 } from "./team.server";
+import { settleScheduleChange } from "~/features/booking/index.server";
 
 /** /api/team: the active members for everyone; hours, time off and inactive members for the admin. */
 export function teamApi({ db }: AppContext) {
@@ -41,8 +42,8 @@ export function teamApi({ db }: AppContext) {
     what: "Team member",
     schema: teamMemberSchema,
     item: teamMemberRecordSchema,
-    create: (db, input) => createTeamMember(db, input),
-    update: (db, id, input) => updateTeamMember(db, id, input),
+    create: (db, input) => createTeamMember(db, input, settleScheduleChange(input.timeOffBookings)),
+    update: (db, id, input) => updateTeamMember(db, id, input, settleScheduleChange(input.timeOffBookings)),
     updateConflict: [
       'New time off covers confirmed bookings with the member and `timeOffBookings` was not given ("keep" leaves them, "cancel" cancels them and mails the customers); or a clash with an existing record',
       z.object({ message: z.string(), bookings: z.array(strandedBookingSchema).optional() }),

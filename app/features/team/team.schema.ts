@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
+  type DateRange,
   dateRangeSchema,
   strandedBookingsChoiceSchema,
-  weeklyHoursSchema,
-  type DateRange,
   type TimeRange,
+  WEEKDAY_NAMES,
   type WeeklyHours,
-} from "~/features/settings/settings.schema";
-import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
+  weeklyHoursSchema,
+} from "~/features/settings";
 import { paySchema, type Pay } from "./pay.schema";
 import { multiLine, optionalImageUrlField, optionalNumberField, parseRowId, requiredText } from "~/lib/schema-fields";
 

@@ -1,22 +1,17 @@
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { findServicesByIds } from "~/features/services/services.server";
+import { findServicesByIds } from "~/features/services/index.server";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
-import { fitsWithin, weekdayRanges } from "~/features/settings/opening-hours";
-import type { WeeklyHours } from "~/features/settings/settings.schema";
-import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
-import { loadSettings } from "~/features/settings/settings.server";
-import { settleStrandedBookings } from "~/features/booking/stranded-bookings.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { queueWaitlistOffers } from "~/features/waitlist/waitlist-rows.server";
+import { fitsWithin, WEEKDAY_NAMES, weekdayRanges, type WeeklyHours } from "~/features/settings";
+import { loadSettings, type ScheduleFollowUp } from "~/features/settings/index.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   MEMBER_HAS_BOOKINGS_MESSAGE,
   type PublicTeamMember,
   type TeamMember,
   outsideOpeningHoursMessage,
   type TeamMemberValues,
-  timeOffBookingsMessage,
 } from "./team.schema";
 import { clockNow } from "~/lib/clock";
 import { toPence, toPounds } from "~/lib/money";
@@ -161,9 +156,18 @@ const toColumns = (input: TeamMemberValues) => ({
   ...(input.pay ? payColumns(input.pay) : {}),
 });
 
-export async function createTeamMember(db: Db, input: TeamMemberValues, now: Date = clockNow()): Promise<TeamMember> {
+/**
+ * `followUp` is the booking side's answer to the member's hours and time off (see ScheduleFollowUp): the
+ * screens pass it, so a barber's new hours are offered to the waitlist and bookings in new time off settled.
+ */
+export async function createTeamMember(
+  db: Db,
+  input: TeamMemberValues,
+  followUp?: ScheduleFollowUp,
+  now: Date = clockNow(),
+): Promise<TeamMember> {
   await assertSchedulePossible(db, input);
-  const id = await db.transaction().execute(async (trx) => {
+  const { id, cancelled } = await db.transaction().execute(async (trx) => {
     const { highest } = await trx
       .selectFrom("team_members")
       .select((eb) => eb.fn.max("sort_order").as("highest"))
@@ -178,18 +182,19 @@ export async function createTeamMember(db: Db, input: TeamMemberValues, now: Dat
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeSchedule(trx, id, input);
-    // A new barber's hours are times nobody could book before: the waitlist is offered them first.
-    await queueWaitlistOffers(trx, null, now);
-    return id;
+    const cancelled = followUp ? await followUp(trx, { ranges: input.timeOff, before: [], memberId: id, now }) : 0;
+    return { id, cancelled };
   });
+  if (cancelled > 0) nudgeJobWorkers();
   return getTeamMember(db, id);
 }
 
-/** Time off newly covering the member's confirmed bookings needs `timeOffBookings` (keep or cancel), else 409. */
+/** With the booking side's follow-up, time off newly covering the member's confirmed bookings needs `timeOffBookings` (keep or cancel), else 409. */
 export async function updateTeamMember(
   db: Db,
   id: number,
   input: TeamMemberValues,
+  followUp?: ScheduleFollowUp,
   now: Date = clockNow(),
 ): Promise<TeamMember> {
   await assertSchedulePossible(db, input);
@@ -205,21 +210,14 @@ export async function updateTeamMember(
       .select(["from_date", "to_date"])
       .where("member_id", "=", id)
       .execute();
-    const count = await settleStrandedBookings(
-      trx,
-      {
-        ranges: input.timeOff,
-        before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
-        memberId: id,
-        now,
-      },
-      input.timeOffBookings,
-      timeOffBookingsMessage,
-    );
     await writeSchedule(trx, id, input);
-    // New hours or time off taken back may free times on any day: the waitlist is offered them first.
-    await queueWaitlistOffers(trx, null, now);
-    return count;
+    if (!followUp) return 0;
+    return followUp(trx, {
+      ranges: input.timeOff,
+      before: before.map((range) => ({ from: range.from_date, to: range.to_date, note: "" })),
+      memberId: id,
+      now,
+    });
   });
   if (cancelled > 0) nudgeJobWorkers();
   return getTeamMember(db, id);

@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { cancelJobs, enqueueJob, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/payment-hold.server";
+import { cancelJobs, enqueueJob, type JobHandler, type JobHandlers } from "~/features/jobs/index.server";
+import { loadPaymentRules, MANAGE_TOKEN_PURPOSE } from "~/features/payments/index.server";
 import type { Updateable } from "kysely";
 import type { Database } from "~/db/database";
-import { loadSettings } from "~/features/settings/settings.server";
 import { hasStarted } from "~/lib/shop-time";
-import { decryptSecret } from "~/features/accounts/secret-box.server";
+import { decryptSecret } from "~/lib/secret-box.server";
 import { bookingText, toE164, type TextKind } from "./text-body";
 import { ProviderRefusal, smsProvider } from "./sms-provider.server";
 import { clockNow } from "~/lib/clock";
@@ -147,7 +145,7 @@ function stillTrue(job: TextJob, booking: { status: string; date: string; start_
 const textEvent = (job: TextJob) =>
   `${job.kind}:${job.date}T${job.startTime}${job.kind === "moved" ? `#${job.sequence}` : ""}`;
 
-async function sendBookingText(ctx: AppContext, job: TextJob) {
+async function sendBookingText(ctx: RequestContext, job: TextJob) {
   const provider = smsProvider(ctx.config);
   if (!provider || !(await loadPaymentRules(ctx.db)).textsEnabled) return;
   const booking = await ctx.db
@@ -178,7 +176,7 @@ async function sendBookingText(ctx: AppContext, job: TextJob) {
     .where("event", "=", event)
     .executeTakeFirst();
   if (record?.state === "sent") return;
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   const token = booking.manage_token_sealed
     ? decryptSecret(ctx.config, MANAGE_TOKEN_PURPOSE, booking.manage_token_sealed)
     : null;

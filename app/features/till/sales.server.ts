@@ -2,7 +2,7 @@ import type { AppContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { loadBooking } from "~/features/booking/booking-record.server";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
+import { customerIdFor } from "~/features/customer-identity/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
 import { loadSettings } from "~/features/settings/settings.server";

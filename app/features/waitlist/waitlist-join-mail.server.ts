@@ -1,8 +1,7 @@
 import type { Db } from "~/db/client.server";
-import { enqueueJob, jobMessageId, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { loadSettings } from "~/features/settings/settings.server";
-import { isOptedOut } from "~/features/texts/texts.server";
+import { enqueueJob, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
+import { loadPaymentRules } from "~/features/payments/index.server";
+import { isOptedOut } from "~/features/texts/index.server";
 import { clockNow } from "~/lib/clock";
 import { joinedMail } from "./waitlist-mail.server";
 import { serviceTitles } from "./waitlist-rows.server";
@@ -45,7 +44,7 @@ export const joinedMailHandlers: JobHandlers = {
         .where("e.id", "=", entryId)
         .executeTakeFirst();
       if (!entry || entry.status !== "waiting" || !ctx.mailer.enabled) return;
-      const shop = await loadSettings(ctx.db);
+      const shop = await ctx.settings();
       const texted =
         entry.sms_consent === 1 &&
         ctx.config.twilio !== undefined &&

@@ -1,32 +1,35 @@
-import { randomBytes } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { hashToken } from "~/features/auth/auth.server";
-import { chosenServices, loadBusySpans, loadSchedules } from "~/features/booking/availability.server";
-import { availableTimes, performsAll, type MemberSchedule } from "~/features/booking/rules/availability";
-import { bookTimeTransaction, claimComputedTime, holdMembers } from "~/features/booking/write/claim.server";
-import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { paymentToAsk } from "~/features/payments/payment-checkout.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { loadPaymentView } from "~/features/payments/payment-records.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
-import { smsProvider } from "~/features/texts/sms-provider.server";
-import { toE164 } from "~/features/texts/text-body";
-import { isOptedOut } from "~/features/texts/texts.server";
+import { hashToken } from "~/features/auth/index.server";
+import {
+  bookTimeTransaction,
+  chosenServices,
+  claimComputedTime,
+  closeOffer,
+  entryByToken,
+  entryServiceIds,
+  HOLD_EXPIRY_JOB,
+  holdKey,
+  holdMembers,
+  loadBusySpans,
+  loadSchedules,
+  newToken,
+  refusalOf,
+  type WaitlistOfferJob,
+} from "~/features/booking/index.server";
+import { availableTimes, type MemberSchedule, performsAll } from "~/features/booking";
+import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
+import { loadPaymentRules, loadPaymentView, paymentToAsk } from "~/features/payments/index.server";
+import type { ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
+import { isOptedOut, smsProvider } from "~/features/texts/index.server";
+import { toE164 } from "~/features/texts";
 import { clockNow } from "~/lib/clock";
-import { HttpError, conflict, notFound } from "~/lib/http-error";
 import { shopToday } from "~/lib/shop-time";
 import { offerMail, offerText, type OfferedTime } from "./waitlist-mail.server";
-import { serviceTitles, type WaitlistOfferJob } from "./waitlist-rows.server";
-import {
-  OFFER_CLAIMED_MESSAGE,
-  OFFER_DECLINED_MESSAGE,
-  OFFER_EXPIRED_MESSAGE,
-  OFFER_WITHDRAWN_MESSAGE,
-  type WaitlistOffer,
-} from "./waitlist.schema";
+import { serviceTitles } from "./waitlist-rows.server";
+import type { WaitlistOffer } from "./waitlist.schema";
 
 /*
  * The waitlist (issue 23 §3, decision 033). A freed time is offered, in order of joining, to the first
@@ -35,31 +38,18 @@ import {
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config">;
 type EntryRow = Row<"waitlist_entries">;
 
 const MINUTE_MS = 60_000;
-export const HOLD_EXPIRY_JOB = "waitlist-hold-expiry";
 export const OFFER_MAIL_JOB = "waitlist-offer-mail";
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const holdKey = (entryId: number) => `${HOLD_EXPIRY_JOB}:${entryId}`;
-export const newToken = () => randomBytes(32).toString("base64url");
-export const offerUrl = (ctx: Pick<AppContext, "config">, token: string) => `${ctx.config.publicUrl}/waitlist/${token}`;
+export const offerUrl = (ctx: Pick<RequestContext, "config">, token: string) =>
+  `${ctx.config.publicUrl}/waitlist/${token}`;
 
 export interface HoldJob {
   entryId: number;
   slotId: number;
-}
-
-export async function entryServiceIds(db: Db, entryId: number) {
-  const rows = await db
-    .selectFrom("waitlist_entry_services")
-    .select("service_id")
-    .where("entry_id", "=", entryId)
-    .orderBy("position")
-    .execute();
-  return rows.map((row) => row.service_id);
 }
 
 /** The first time (in order of the day, then of the team) that fits the entry, or undefined. */
@@ -210,7 +200,7 @@ async function offeredTime(db: Db, entryId: number, slotId: number) {
  * kept, so no table or job payload ever holds a usable link. A retry makes a new token: the earlier one,
  * never delivered, stops working.
  */
-export async function sendOffer(ctx: AppContext, hold: HoldJob) {
+export async function sendOffer(ctx: RequestContext, hold: HoldJob) {
   const row = await offeredTime(ctx.db, hold.entryId, hold.slotId);
   if (!row) return;
   const token = newToken();
@@ -220,7 +210,7 @@ export async function sendOffer(ctx: AppContext, hold: HoldJob) {
     .where("id", "=", hold.entryId)
     .where("status", "=", "offered")
     .execute();
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   const offer: OfferedTime = {
     customerName: row.customer_name,
     customerEmail: row.customer_email,
@@ -241,29 +231,6 @@ export async function sendOffer(ctx: AppContext, hold: HoldJob) {
   ) {
     await provider.send(toE164(row.customer_phone), offerText(shop, offer, link));
   }
-}
-
-/** The entry a link's token names, or 404. */
-export async function entryByToken(db: Db, token: string) {
-  const entry = TOKEN_PATTERN.test(token)
-    ? await db
-        .selectFrom("waitlist_entries")
-        .selectAll()
-        .where("offer_token_hash", "=", hashToken(token))
-        .executeTakeFirst()
-    : undefined;
-  if (!entry) throw notFound("Waitlist offer");
-  return entry;
-}
-
-/** Why an offer cannot be claimed (now), or null while it can. */
-export function refusalOf(entry: Pick<EntryRow, "status" | "offer_expires_at">, now: Date): HttpError | null {
-  if (entry.status === "booked") return conflict(OFFER_CLAIMED_MESSAGE);
-  if (entry.status === "declined") return new HttpError(410, OFFER_DECLINED_MESSAGE);
-  if (entry.status === "expired" || (entry.status === "offered" && entry.offer_expires_at! <= now.toISOString()))
-    return new HttpError(410, OFFER_EXPIRED_MESSAGE);
-  if (entry.status !== "offered") return new HttpError(410, OFFER_WITHDRAWN_MESSAGE);
-  return null;
 }
 
 /** GET /api/waitlist/{token} and the offer page: only reads (a mail scanner opening the link claims nothing). */
@@ -295,10 +262,10 @@ export async function getOffer(db: Db, token: string, now: Date = clockNow()): P
  * What claiming a live offer would ask the customer to pay or save (the shop's deposit, prepayment or card),
  * said on the offer's page before they press Claim and go to Checkout; null when nothing would be asked.
  */
-export async function offerPaymentAsk(ctx: AppContext, token: string, now: Date = clockNow()) {
+export async function offerPaymentAsk(ctx: RequestContext, token: string, now: Date = clockNow()) {
   const entry = await entryByToken(ctx.db, token);
   if (refusalOf(entry, now)) return null;
-  const rules = await loadSettings(ctx.db);
+  const rules = await ctx.settings();
   const { totals } = await chosenServices(ctx.db, await entryServiceIds(ctx.db, entry.id), rules);
   return paymentToAsk(ctx, { totalPence: totals.totalPence, customerEmail: entry.customer_email }, now);
 }
@@ -311,31 +278,6 @@ async function claimedBooking(db: Db, bookingId: number | null) {
     bookingStatus: booking?.status ?? null,
     payment: booking ? await loadPaymentView(db, bookingId) : null,
   };
-}
-
-/**
- * Ends a live offer as claimed or declined, by a conditional update: of two claims, a claim and a decline, or
- * either and the hold's expiry, exactly one wins, and the others get the reason. Answers the held slot.
- */
-export async function closeOffer(trx: Db, entryId: number, status: "booked" | "declined", now: Date) {
-  const taken = await trx
-    .updateTable("waitlist_entries")
-    .set({ status })
-    .where("id", "=", entryId)
-    .where("status", "=", "offered")
-    .where("offer_expires_at", ">", now.toISOString())
-    .returning("hold_slot_id")
-    .executeTakeFirst();
-  if (!taken?.hold_slot_id) {
-    const current = await trx
-      .selectFrom("waitlist_entries")
-      .select(["status", "offer_expires_at"])
-      .where("id", "=", entryId)
-      .executeTakeFirst();
-    throw (current && refusalOf(current, now)) ?? new HttpError(410, OFFER_WITHDRAWN_MESSAGE);
-  }
-  await cancelJobs(trx, holdKey(entryId));
-  return taken.hold_slot_id;
 }
 
 /**

@@ -1,36 +1,11 @@
 import type { Db } from "~/db/client.server";
-import { enqueueJob } from "~/features/jobs/jobs.server";
+import { queueWaitlistOffers } from "~/features/booking/index.server";
 import { clockNow } from "~/lib/clock";
 
 /*
- * The waitlist as other features touch it: a freed time queues the offer job, an erasure or the
- * retention job removes rows. Kept free of the booking feature's modules, so that cancellation.server.ts,
- * the team, the settings and the customers features can call it without an import cycle.
+ * The waitlist as the customers feature touches it: an erasure or the retention job removes rows, an export
+ * lists them. (A freed time is the booking side's to report: booking/freed-time.server.ts queues the offers.)
  */
-
-export const WAITLIST_OFFER_JOB = "waitlist-offers";
-
-export interface WaitlistOfferJob {
-  /** The day whose time freed; null when every day may have changed (a barber's hours, a lifted closure). */
-  date: string | null;
-}
-
-/**
- * Queues one offer job for a freed time, in the caller's transaction (it commits or not with the change that
- * freed the time). No job key: two cancellations on one day at once must not refuse each other on the key's
- * unique index, and a second run of the job finds nothing left to offer.
- */
-export async function queueWaitlistOffers(db: Db, date: string | null, now: Date = clockNow()) {
-  const waiting = await db
-    .selectFrom("waitlist_entries")
-    .select("id")
-    .where("status", "=", "waiting")
-    .$if(date !== null, (query) => query.where("date", "=", date!))
-    .executeTakeFirst();
-  if (!waiting) return;
-  const payload: WaitlistOfferJob = { date };
-  await enqueueJob(db, { kind: WAITLIST_OFFER_JOB, payload }, now);
-}
 
 /** Frees the times held for offers to these entries: the slots go back to everyone. */
 async function releaseHolds(db: Db, entryIds: number[]) {

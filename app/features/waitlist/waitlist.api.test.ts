@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "../../../server/request-context";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { clockNow, startClockAt } from "~/lib/clock";
@@ -342,10 +343,14 @@ describe("a claim where the shop asks a deposit", () => {
 
   it("asks the deposit at Checkout, and the paid claim is confirmed", async () => {
     const offer = await offerOn(workday(16), ["Pia Payer"]);
-    expect(await offerPaymentAsk(api.ctx, offer)).toBeNull();
+    expect(await offerPaymentAsk(requestContext(api.ctx), offer)).toBeNull();
     await withDeposit(async () => {
       // The offer's page says the deposit before Claim sends the customer to Checkout.
-      expect(await offerPaymentAsk(api.ctx, offer)).toEqual({ kind: "deposit", amountPence: 1000, noticeHours: 24 });
+      expect(await offerPaymentAsk(requestContext(api.ctx), offer)).toEqual({
+        kind: "deposit",
+        amountPence: 1000,
+        noticeHours: 24,
+      });
       const claimed = await api.anonymous().post(`/api/waitlist/${offer}/claim`);
       expect(claimed.status, claimed.text).toBe(201);
       await expectDocumented(claimed);

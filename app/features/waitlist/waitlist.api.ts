@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { bookingConfirmationSchema } from "~/features/booking/booking.schema";
+import { bookingConfirmationSchema } from "~/features/booking";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
-import { claimWaitlistOffer } from "~/features/booking/write/booking-write.server";
+import { apiRouter, clientKey, parseId, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
+import { claimWaitlistOffer } from "~/features/booking/index.server";
 import { declineOffer, getOffer } from "./waitlist-offers.server";
 import { joinWaitlist, listWaitlist, removeEntry } from "./waitlist.server";
 import { waitlistEntrySchema, waitlistJoinSchema, waitlistOfferSchema } from "./waitlist.schema";
@@ -27,7 +27,7 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/", join, async (req, res) => {
-    res.status(201).json(await joinWaitlist(ctx, parseInput(waitlistJoinSchema, req.body), clientKey(req)));
+    res.status(201).json(await joinWaitlist(requestOf(res), parseInput(waitlistJoinSchema, req.body), clientKey(req)));
   });
 
   const list = apiDoc({
@@ -46,7 +46,7 @@ export function waitlistApi(ctx: AppContext) {
   // One parameter name for the position (OpenAPI counts /waitlist/{id} and /waitlist/{token} as one path):
   // an entry's id here, an offer's token below.
   router.delete("/:key", remove, requireAdmin, async (req, res) => {
-    await removeEntry(ctx, parseId(req.params.key, "Waitlist entry"));
+    await removeEntry(requestOf(res), parseId(req.params.key, "Waitlist entry"));
     res.status(204).end();
   });
 
@@ -70,7 +70,10 @@ export function waitlistApi(ctx: AppContext) {
     res
       .status(201)
       .json(
-        await claimWaitlistOffer(ctx, { actor: { kind: "customer", client: clientKey(req) }, token: req.params.key }),
+        await claimWaitlistOffer(requestOf(res), {
+          actor: { kind: "customer", client: clientKey(req) },
+          token: req.params.key,
+        }),
       );
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BOOKING_STATUSES, appointmentRequestSchema, bookingRequestSchema } from "~/features/booking/booking.schema";
-import { bookingPaymentSchema } from "~/features/payments/payments.schema";
+import { appointmentRequestSchema, BOOKING_STATUSES, bookingRequestSchema } from "~/features/booking";
+import { bookingPaymentSchema } from "~/features/payments";
 import { isClockTime } from "~/lib/shop-time";
 
 /* The waitlist (decision 033): the join form and API body, the offer and the owner's list. Browser-safe. */

@@ -1,15 +1,22 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
-import { chosenServices, loadSchedules } from "~/features/booking/availability.server";
-import { bookableDates } from "~/features/booking/rules/availability";
-import { bookTimeTransaction, requireCandidates } from "~/features/booking/write/claim.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
-import { cancelJobs, nudgeJobWorkers, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import {
+  bookTimeTransaction,
+  chosenServices,
+  HOLD_EXPIRY_JOB,
+  holdKey,
+  loadSchedules,
+  queueWaitlistOffers,
+  requireCandidates,
+  WAITLIST_OFFER_JOB,
+  type WaitlistOfferJob,
+} from "~/features/booking/index.server";
+import { bookableDates } from "~/features/booking";
+import { customerKey } from "~/features/customers";
+import { customerFingerprint, customerIdFor } from "~/features/customer-identity/index.server";
+import { cancelJobs, type JobHandlers, nudgeJobWorkers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { forgetEvents, recordWithinLimits } from "~/lib/rate-limit.server";
@@ -17,15 +24,13 @@ import { shopToday } from "~/lib/shop-time";
 import { joinedMailHandlers, queueJoinedMail } from "./waitlist-join-mail.server";
 import {
   expireHold,
-  holdKey,
-  HOLD_EXPIRY_JOB,
   OFFER_MAIL_JOB,
   releaseHold,
   runWaitlistOffers,
   sendOffer,
   type HoldJob,
 } from "./waitlist-offers.server";
-import { queueWaitlistOffers, serviceTitles, WAITLIST_OFFER_JOB, type WaitlistOfferJob } from "./waitlist-rows.server";
+import { serviceTitles } from "./waitlist-rows.server";
 import {
   ALREADY_WAITING_MESSAGE,
   WAITLIST_PAST_DAY_MESSAGE,
@@ -42,7 +47,7 @@ import {
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 type EntryRow = Row<"waitlist_entries">;
 
 const HOUR_MS = 3_600_000;
@@ -53,7 +58,7 @@ const WAITLIST_BUCKET = "waitlist";
  * limits per client and per address (in a bucket of their own), and one live entry per address and day.
  */
 export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string, now: Date = clockNow()) {
-  const [rules, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   if (input.date < shopToday(now)) throw badRequest(WAITLIST_PAST_DAY_MESSAGE);
   if (input.date > bookableDates(rules, now).last) throw badRequest(WAITLIST_TOO_FAR_MESSAGE);
   await chosenServices(ctx.db, input.services, rules);

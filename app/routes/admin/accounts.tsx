@@ -14,7 +14,7 @@ import {
   reauthenticationLimits,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "~/features/accounts/two-factor.server";
+} from "~/features/auth/two-factor.server";
 import { loadSettings } from "~/features/settings/settings.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { requireAdminPage } from "~/features/auth/require-admin.server";

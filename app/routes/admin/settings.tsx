@@ -13,6 +13,7 @@ import {
   type StrandedBooking,
 } from "~/features/settings/settings.schema";
 import { saveSettings } from "~/features/settings/settings.server";
+import { settleScheduleChange } from "~/features/booking/stranded-bookings.server";
 import { formFailure, formTextValues } from "~/lib/form-action.server";
 import { nextUndecided } from "~/features/settings/bank-holidays";
 import {
@@ -76,14 +77,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "bank-holidays") {
     const values = { dates: form.getAll("dates").map(String) };
     try {
-      await decideBankHolidays(
-        context.db,
-        bankHolidayChoiceSchema.parse({
-          ...values,
-          choice: form.get("choice"),
-          closureBookings: form.get("closureBookings") ?? undefined,
-        }),
-      );
+      const choice = bankHolidayChoiceSchema.parse({
+        ...values,
+        choice: form.get("choice"),
+        closureBookings: form.get("closureBookings") ?? undefined,
+      });
+      await decideBankHolidays(context.db, choice, settleScheduleChange(choice.closureBookings));
     } catch (error) {
       return formFailure(error, { intent, values } as const);
     }
@@ -125,7 +124,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { closureBookings } = closureChoiceSchema.parse({
       closureBookings: form.get("closureBookings") ?? undefined,
     });
-    await saveSettings(context.db, settingsSchema.parse(values), { closureBookings });
+    await saveSettings(context.db, settingsSchema.parse(values), { followUp: settleScheduleChange(closureBookings) });
   } catch (error) {
     return formFailure(error, { intent: "settings" as const, values: values as SettingsInput });
   }

@@ -14,6 +14,7 @@ import { TeamMemberForm, type PostedTeamMember } from "~/features/team/component
 import { payInput, teamMemberFormValues } from "~/features/team/team-form-data";
 import { teamMemberSchema, weeklyHoursFromText, type TeamMember } from "~/features/team/team.schema";
 import { createTeamMember, deleteTeamMember, listTeam, updateTeamMember } from "~/features/team/team.server";
+import { settleScheduleChange } from "~/features/booking/stranded-bookings.server";
 import type { StrandedBooking } from "~/features/settings/settings.schema";
 import { api } from "~/lib/api-client";
 import { postCalendarFeed, takeShownFeed, withShownFeed } from "~/features/booking/calendar-feed-form.server";
@@ -83,8 +84,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       timeOffBookings: form.get("timeOffBookings") ?? undefined,
       pay: payInput(values.pay),
     });
-    if (id === null) await createTeamMember(context.db, input);
-    else await updateTeamMember(context.db, id, input);
+    const followUp = settleScheduleChange(input.timeOffBookings);
+    if (id === null) await createTeamMember(context.db, input, followUp);
+    else await updateTeamMember(context.db, id, input, followUp);
   } catch (error) {
     return formFailure(error, { values, id, intent: "save" as const });
   }

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { AdminImageCard } from "~/features/media/components/admin-image-card";
+import { AdminImageCard } from "~/features/media";
 import { formatShopInstant } from "~/lib/shop-time";
 import { splitTags, type BlogPost } from "../blog.schema";
 

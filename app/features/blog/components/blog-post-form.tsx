@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
-import { ImagePicker } from "~/features/media/components/image-picker";
+import { ImagePicker } from "~/features/media";
 import { BLOG_CATEGORIES, blogPostFormSchema, slugify, type BlogPost } from "../blog.schema";
 
 const FIELDS = ["title", "content", "summary", "image", "author", "category", "tags"] as const;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { responsiveImage } from "~/features/media/media-urls";
+import { responsiveImage } from "~/features/media";
 import type { BlogPost } from "../blog.schema";
 import { PostByline, TagList } from "./post-meta";
 

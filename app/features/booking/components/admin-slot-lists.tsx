@@ -3,14 +3,13 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { closedLabel, closedReason } from "~/features/settings/opening-hours";
-import { useShopSettings } from "~/features/settings/use-shop-settings";
+import { closedLabel, closedReason, useShopSettings } from "~/features/settings";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import { MAIL_NOT_SET_UP, MAIL_STATUS_BADGES } from "~/lib/mail-status";
 import type { AdminSlot } from "../booking.schema";
 import { formatPence, toPence } from "~/lib/money";
-import { NO_SHOW_FLAG, customerPath } from "~/features/customers/customers.schema";
-import { AdminPaymentActions } from "~/features/payments/components/admin-payment-actions";
+import { customerPath, NO_SHOW_FLAG } from "~/features/customers";
+import { AdminPaymentActions } from "~/features/payments";
 
 /** selectedServiceTitles is a JSON-encoded list of titles, falling back to plain text (spec section 3). */
 export function serviceTitlesOf(slot: AdminSlot) {

@@ -1,4 +1,4 @@
-import type { PublicTeamMember } from "~/features/team/team.schema";
+import type { PublicTeamMember } from "~/features/team";
 import { cn } from "~/lib/cn";
 import { ANYONE } from "../use-booking-flow";
 

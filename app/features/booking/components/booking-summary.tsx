@@ -1,6 +1,6 @@
-import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
+import { useBookingFeePence } from "~/features/settings";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { Service } from "~/features/services/services.schema";
+import type { Service } from "~/features/services";
 import { bookingTotals } from "../rules/totals";
 import { formatPence, toPence } from "~/lib/money";
 

@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { formatTimeRange, fromMinutes } from "~/lib/shop-time";
-import { customerPath } from "~/features/customers/customers.schema";
-import { paymentWords } from "~/features/payments/components/payment-note";
+import { customerPath } from "~/features/customers";
+import { paymentWords } from "~/features/payments";
 import { fitsFullCard } from "../calendar-layout";
 import type { CalendarBooking, CalendarData, CalendarStatus } from "../calendar.server";
 

@@ -1,12 +1,11 @@
-import { ServiceChecklist } from "~/features/services/components/service-checklist";
+import { type Service, ServiceChecklist } from "~/features/services";
 import { Phone } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import type { Service } from "~/features/services/services.schema";
-import type { PublicTeamMember } from "~/features/team/team.schema";
+import type { PublicTeamMember } from "~/features/team";
 import { api } from "~/lib/api-client";
 import { formatShopDate } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";

@@ -2,7 +2,7 @@ import { CalendarClock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";
+import { ShopPhoneLink } from "~/features/settings";
 import { cn } from "~/lib/cn";
 import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
 import type { ManagedBooking, MoveOptions } from "../booking.schema";

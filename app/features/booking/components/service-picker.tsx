@@ -1,5 +1,4 @@
-import { SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS, type Service } from "~/features/services/services.schema";
-import { useServicePriceLine } from "~/features/services/components/service-price";
+import { type Service, SERVICE_CATEGORIES, SERVICE_CATEGORY_HEADINGS, useServicePriceLine } from "~/features/services";
 
 interface ServicePickerProps {
   services: readonly Service[];

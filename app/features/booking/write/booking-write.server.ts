@@ -1,4 +1,4 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { clockNow } from "~/lib/clock";
 import type {
@@ -76,7 +76,7 @@ interface At {
 
 /** A new appointment on a computed time (a series with `appointment.repeat`). */
 export const createBooking = (
-  ctx: AppContext,
+  ctx: RequestContext,
   request: { actor: CustomerActor | OwnerActor; appointment: AppointmentRequest } & At,
 ): Promise<BookingConfirmation> =>
   placeBooking(ctx, request.appointment, {
@@ -87,7 +87,7 @@ export const createBooking = (
 
 /** A booking on one of the spec's manual slots (PATCH /api/booking-slots/{id}). */
 export const createSlotBooking = (
-  ctx: AppContext,
+  ctx: RequestContext,
   request: { actor: CustomerActor; slotId: number; booking: BookingRequest } & At,
 ): Promise<BookingConfirmation> =>
   placeSlotBooking(ctx, request.slotId, request.booking, { client: request.actor.client, now: request.now });
@@ -106,9 +106,9 @@ export interface OwnerMove extends At {
   to: AdminMove;
 }
 
-export function moveBooking(ctx: AppContext, request: CustomerMove): Promise<ManagedBooking>;
-export function moveBooking(ctx: AppContext, request: OwnerMove): Promise<AdminMoveOutcome>;
-export function moveBooking(ctx: AppContext, request: CustomerMove | OwnerMove) {
+export function moveBooking(ctx: RequestContext, request: CustomerMove): Promise<ManagedBooking>;
+export function moveBooking(ctx: RequestContext, request: OwnerMove): Promise<AdminMoveOutcome>;
+export function moveBooking(ctx: RequestContext, request: CustomerMove | OwnerMove) {
   return request.actor.kind === "customer"
     ? rescheduleBookingByToken(ctx, (request as CustomerMove).booking, request.to as RescheduleRequest, {
         client: request.actor.client,
@@ -130,9 +130,9 @@ export interface ShopCancel extends At {
   slotId: number;
 }
 
-export function cancelBooking(ctx: AppContext, request: CustomerCancel): Promise<ManagedBooking>;
-export function cancelBooking(ctx: AppContext, request: ShopCancel): Promise<AdminCancellation>;
-export function cancelBooking(ctx: AppContext, request: CustomerCancel | ShopCancel) {
+export function cancelBooking(ctx: RequestContext, request: CustomerCancel): Promise<ManagedBooking>;
+export function cancelBooking(ctx: RequestContext, request: ShopCancel): Promise<AdminCancellation>;
+export function cancelBooking(ctx: RequestContext, request: CustomerCancel | ShopCancel) {
   const now = request.now ?? clockNow();
   if (request.actor.kind === "customer") {
     const { booking, scope } = request as CustomerCancel;
@@ -153,9 +153,9 @@ export const cancelBookingsForShop = (
   cancelBookingsByShop(trx, request.bookingIds, request.now, request.actor.cause === "closure" ? "closure" : "admin");
 
 /** A customer already in the chair: the owner's rules, no mail; the walk-in queue's "serve" and the till call this too. */
-export const recordWalkIn = (ctx: AppContext, request: { actor: OwnerActor; walkIn: WalkInRequest } & At) =>
+export const recordWalkIn = (ctx: RequestContext, request: { actor: OwnerActor; walkIn: WalkInRequest } & At) =>
   bookWalkIn(ctx, request.walkIn, request.now);
 
 /** A waitlist offer's held time becomes the customer's booking (its link's token names the offer). */
-export const claimWaitlistOffer = (ctx: AppContext, request: { actor: CustomerActor; token: string } & At) =>
+export const claimWaitlistOffer = (ctx: RequestContext, request: { actor: CustomerActor; token: string } & At) =>
   claimOffer(ctx, request.token, request.now);

@@ -1,9 +1,9 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/payment-records.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/index.server";
+import type { ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { queueCancellationMails, type CancellationCause } from "../booking-jobs.server";
@@ -86,7 +86,7 @@ export async function cancelBookingRecord(
  * path for the shop's own reasons (a closure, an expired payment) that hold no manage link.
  */
 export async function cancelBookingById(
-  ctx: Pick<AppContext, "db">,
+  ctx: Pick<RequestContext, "db">,
   bookingId: number,
   cause: Exclude<CancellationCause, "customer">,
   now: Date = clockNow(),
@@ -106,12 +106,12 @@ export async function cancelBookingById(
  * same rules (one that can no longer be cancelled online stays).
  */
 export async function cancelBookingByToken(
-  ctx: AppContext,
+  ctx: RequestContext,
   token: BookingKey,
   now: Date = clockNow(),
   scope: CancelScope = "one",
 ): Promise<ManagedBooking> {
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   const notice = shop.cancellationNoticeHours;
   const customerMayCancel = async (trx: Db, booking: BookingRecord) =>
     cancellableWith(booking, await paymentFacts(trx, booking, notice, now), notice, now);
@@ -138,7 +138,7 @@ export interface AdminCancellation {
 
 /** The shop cancels the booking on a slot (for itself or for an erasure request): its time is free again and both sides are mailed. */
 export async function cancelBookingByAdmin(
-  ctx: AppContext,
+  ctx: RequestContext,
   slotId: number,
   now: Date = clockNow(),
   cause: Exclude<CancellationCause, "customer"> = "admin",

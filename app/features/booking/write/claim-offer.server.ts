@@ -1,14 +1,7 @@
-import type { AppContext } from "~/context";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { abandonCheckout } from "~/features/payments/payment-checkout.server";
-import { loadSettings } from "~/features/settings/settings.server";
-import {
-  closeOffer,
-  entryByToken,
-  entryServiceIds,
-  newToken,
-  refusalOf,
-} from "~/features/waitlist/waitlist-offers.server";
+import type { RequestContext } from "~/context";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { abandonCheckout } from "~/features/payments/index.server";
+import { closeOffer, entryByToken, entryServiceIds, newToken, refusalOf } from "./offer-entry.server";
 import { clockNow } from "~/lib/clock";
 import { chosenServices } from "../availability.server";
 import { bookTimeTransaction } from "./claim.server";
@@ -23,11 +16,11 @@ import { confirmationOf } from "./place.server";
  * transaction as the conditional update that takes the offer, so of two claims, or a claim and the hold's
  * expiry, exactly one wins. Answers the booking's confirmation, as POST /api/bookings does.
  */
-export async function claimOffer(ctx: AppContext, token: string, now: Date = clockNow()) {
+export async function claimOffer(ctx: RequestContext, token: string, now: Date = clockNow()) {
   const entry = await entryByToken(ctx.db, token);
   const early = refusalOf(entry, now);
   if (early) throw early;
-  const rules = await loadSettings(ctx.db);
+  const rules = await ctx.settings();
   const serviceIds = await entryServiceIds(ctx.db, entry.id);
   const { services, totals } = await chosenServices(ctx.db, serviceIds, rules);
   const manageToken = newToken();

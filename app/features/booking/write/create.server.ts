@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/gift-card-booking.server";
-import { abandonCheckout } from "~/features/payments/payment-checkout.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { abandonCheckout } from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";

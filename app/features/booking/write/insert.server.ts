@@ -1,13 +1,12 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import type { SecretKeySource } from "~/features/accounts/secret-box.server";
-import { customerIdFor } from "~/features/customers/customer-rows.server";
+import type { SecretKeySource } from "~/lib/secret-box.server";
+import { customerIdFor } from "~/features/customer-identity/index.server";
 import type { GiftCardShare } from "~/features/gift-cards/gift-card-booking.server";
-import { askForPayment } from "~/features/payments/payment-checkout.server";
-import { holdForPayment, type PaymentHold } from "~/features/payments/payment-hold.server";
-import type { Service } from "~/features/services/services.schema";
+import { askForPayment, holdForPayment, type PaymentHold } from "~/features/payments/index.server";
+import type { Service } from "~/features/services";
 import { conflict } from "~/lib/http-error";
 import { toPence } from "~/lib/money";
 import { queueBookingMails, sealManageToken } from "../booking-jobs.server";
@@ -32,7 +31,7 @@ export interface PendingPayment {
  * Undefined when no payment is asked. Whoever then fails to write the booking abandons the session.
  */
 export async function openPayment(
-  payer: Pick<AppContext, "db" | "config">,
+  payer: Pick<RequestContext, "db" | "config" | "settings">,
   shopName: string,
   services: readonly { title: string }[],
   totals: { totalPence: number },
@@ -68,7 +67,7 @@ export interface BookingWrite {
   /** A walk-in is already in the chair. */
   attendance?: "attended";
   /** The shop's payment policy applies (a customer's online booking): the site's context to ask Stripe with. */
-  payments?: Pick<AppContext, "db" | "config">;
+  payments?: Pick<RequestContext, "db" | "config" | "settings">;
   /** An occurrence of repeat appointments (decision 032): mailed once for the whole series. */
   series?: SeriesPlace;
   /**

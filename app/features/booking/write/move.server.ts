@@ -1,8 +1,7 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import type { ShopSettings } from "~/features/settings";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
@@ -76,13 +75,13 @@ async function moveRecord(trx: Db, booking: BookingRecord, options: MoveRecordOp
  * keeps its UID with a higher SEQUENCE, and the reminder moves with the booking.
  */
 export async function rescheduleBookingByToken(
-  ctx: AppContext,
+  ctx: RequestContext,
   token: BookingKey,
   request: RescheduleRequest,
   options: { client: string; now?: Date },
 ): Promise<ManagedBooking> {
   const now = options.now ?? clockNow();
-  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   // Every try counts, failed ones too (each takes the barbers' lock, each move mails two people); one
   // refused by the limit does not.
   const limit = {
@@ -141,12 +140,12 @@ export interface AdminMoveOutcome {
  * only with `override`. The same fitting and locking rules as a booking (`moveRecord`).
  */
 export async function moveBookingByAdmin(
-  ctx: AppContext,
+  ctx: RequestContext,
   bookingId: number,
   request: AdminMove,
   now: Date = clockNow(),
 ): Promise<AdminMoveOutcome> {
-  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   const result = await bookTimeTransaction(ctx.db, async (trx) => {
     const booking = await loadBooking(trx, { id: bookingId });
     if (!booking) throw notFound("Booking");

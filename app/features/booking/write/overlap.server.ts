@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import type { ShopSettings } from "~/features/settings/settings.schema";
+import { customerKey } from "~/features/customers";
+import type { ShopSettings } from "~/features/settings";
 import { HttpError, conflict } from "~/lib/http-error";
 import { formatShopDate, formatTime, toMinutes } from "~/lib/shop-time";
 import { loadBusySpans } from "../availability.server";

@@ -1,11 +1,9 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { customerFingerprint } from "~/features/customers/customer-fingerprint.server";
-import { customerKey } from "~/features/customers/customers.schema";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import type { PaymentHold } from "~/features/payments/payment-hold.server";
-import { awaitingPayment } from "~/features/payments/payment-view.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { customerFingerprint } from "~/features/customer-identity/index.server";
+import { customerKey } from "~/features/customers";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { awaitingPayment, type PaymentHold } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, conflict } from "~/lib/http-error";
 import { countWithinLimits, recordWithinLimits, withinLimits, type RateLimit } from "~/lib/rate-limit.server";
@@ -33,7 +31,7 @@ export interface PlaceOptions {
 }
 
 /** The customer limits a booking counts against: per client address and per customer e-mail address. */
-const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimit[] => [
+const bookingLimits = (ctx: RequestContext, client: string, email: string): RateLimit[] => [
   { bucket: BOOKING_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS },
   {
     bucket: BOOKING_BUCKET,
@@ -47,17 +45,17 @@ const bookingLimits = (ctx: AppContext, client: string, email: string): RateLimi
 /** The counted limit refused the booking inside its transaction (which then rolls back). */
 class BookingLimitReached extends Error {}
 
-const tooManyBookings = async (ctx: AppContext) =>
+const tooManyBookings = async (ctx: RequestContext) =>
   new HttpError(
     429,
-    `You have made several bookings recently. Please try again later or call us on ${(await loadSettings(ctx.db)).phone}.`,
+    `You have made several bookings recently. Please try again later or call us on ${(await ctx.settings()).phone}.`,
   );
 
 const FORM_USED_MESSAGE = "This booking form has already been used. Please reload the page to make another booking.";
 
 /** The answer to a booking, as the API and the page show it. */
 export const confirmationOf = (
-  ctx: AppContext,
+  ctx: RequestContext,
   booking: BookingRecord,
   manageToken: string,
   hold: PaymentHold | null = null,
@@ -70,7 +68,7 @@ export const confirmationOf = (
 });
 
 /** The booking a form's token already made, answered again; refused when it is not this customer's or no longer stands. */
-async function earlierBooking(ctx: AppContext, manageToken: string, customerEmail: string) {
+async function earlierBooking(ctx: RequestContext, manageToken: string, customerEmail: string) {
   const booking = await loadBooking(ctx.db, { tokenHash: hashManageToken(manageToken) });
   if (!booking) return undefined;
   if (booking.status !== "confirmed" || customerKey(booking.customerEmail) !== customerKey(customerEmail)) {
@@ -86,7 +84,7 @@ async function earlierBooking(ctx: AppContext, manageToken: string, customerEmai
  * outcome on the booking.
  */
 export async function confirm(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: BookingRequest,
   options: PlaceOptions,
   book: (
@@ -128,22 +126,22 @@ export async function confirm(
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */
-export const placeSlotBooking = (ctx: AppContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
+export const placeSlotBooking = (ctx: RequestContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
   confirm(ctx, input, options, (now, write) => bookSlot(ctx.db, slotId, input, now, write));
 
 /** POST /api/bookings: a computed time. */
-export const placeAppointment = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
+export const placeAppointment = (ctx: RequestContext, input: AppointmentRequest, options: PlaceOptions) =>
   confirm(ctx, input, options, (now, write) => bookAppointment(ctx.db, input, now, { ...write, payments: ctx }));
 
 /** What a queued mail's status is at the moment it is queued. */
-export const queuedMailStatus = (ctx: Pick<AppContext, "mailer">) =>
+export const queuedMailStatus = (ctx: Pick<RequestContext, "mailer">) =>
   ctx.mailer.enabled ? "pending" : "not-configured";
 
 /**
  * The booking page's confirmation after its redirect: the booking its manage token names, while it stands,
  * and the address that books the same again.
  */
-export async function confirmationByManageToken(ctx: AppContext, manageToken: string) {
+export async function confirmationByManageToken(ctx: RequestContext, manageToken: string) {
   const booking = await loadBooking(ctx.db, { tokenHash: hashManageToken(manageToken) });
   if (booking?.status !== "confirmed") return null;
   const series = booking.seriesId ? await loadSeries(ctx.db, booking.seriesId) : undefined;

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { activePaymentRules } from "~/features/payments/payment-settings.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { activePaymentRules } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, conflict } from "~/lib/http-error";
 import { seriesRefusals } from "../booking-series.server";
@@ -28,7 +27,7 @@ import { hashManageToken, manageTokenForOccurrence } from "./tokens.server";
  * same path, and a date that is not free is recorded as a gap with the engine's reason. One mail confirms all.
  */
 async function placeSeries(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: AppointmentRequest,
   repeat: RepeatRequest,
   options: PlaceOptions,
@@ -36,7 +35,7 @@ async function placeSeries(
   const now = options.now ?? clockNow();
   // A series pays nothing up front: the shop that asks a payment takes single bookings only (decision 032).
   if (!options.byAdmin && (await activePaymentRules(ctx)).policy !== "none") {
-    throw conflict(paidSeriesMessage((await loadSettings(ctx.db)).phone));
+    throw conflict(paidSeriesMessage((await ctx.settings()).phone));
   }
   const first = await confirm(ctx, input, { ...options, now }, (at, write) =>
     bookAppointment(ctx.db, input, at, { ...write, series: { id: randomUUID(), position: 0 } }),
@@ -65,7 +64,7 @@ async function placeSeries(
  * whole series is left as it was, a date cancelled since included (decision 032).
  */
 async function completeSeries(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: AppointmentRequest,
   repeat: RepeatRequest,
   seriesId: string,
@@ -121,7 +120,7 @@ async function heldOccurrences(db: Db, seriesId: string) {
 }
 
 async function bookOccurrence(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: AppointmentRequest,
   place: { seriesId: string; position: number; date: string },
   tokenOf: (position: number) => string,
@@ -154,5 +153,5 @@ async function bookOccurrence(
 }
 
 /** POST /api/bookings and the booking page: a single appointment, or with `repeat` a series of them. */
-export const placeBooking = (ctx: AppContext, input: AppointmentRequest, options: PlaceOptions) =>
+export const placeBooking = (ctx: RequestContext, input: AppointmentRequest, options: PlaceOptions) =>
   input.repeat ? placeSeries(ctx, input, input.repeat, options) : placeAppointment(ctx, input, options);

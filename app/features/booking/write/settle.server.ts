@@ -1,16 +1,17 @@
-import type { AppContext } from "~/context";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
+import type { RequestContext } from "~/context";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   closeCheckoutSession,
   endPaymentHold,
   expirePayment,
+  type PaymentEventJob,
   recordCheckoutPayment,
   refundLatePayment,
-  type PaymentEventJob,
-} from "~/features/payments/payments.server";
-import { StripeUnavailableError, retrieveCheckoutSession, stripeClient } from "~/features/payments/stripe.server";
-import { loadSettings } from "~/features/settings/settings.server";
+  requireStripeKeys,
+  retrieveCheckoutSession,
+  stripeClient,
+  StripeUnavailableError,
+} from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, notFound } from "~/lib/http-error";
 import { loadSchedules } from "../availability.server";
@@ -24,7 +25,7 @@ import { bookTimeTransaction, claimComputedTime, freeSlot } from "./claim.server
  * the payments feature's (recordCheckoutPayment, expirePayment); the booking's status and time are written here.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 /**
  * Confirms the booking a completed Checkout session paid for; any number of calls (the webhook's job, its
@@ -36,7 +37,7 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
   const keys = await requireStripeKeys(ctx);
   const session = await retrieveCheckoutSession(await stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
-  const [shop, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   await bookTimeTransaction(ctx.db, async (trx) => {
     const paid = await recordCheckoutPayment(trx, sessionId, session, now);
     if (!paid) return;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Config } from "~/config.server";
-import { keyedDigest } from "~/features/accounts/secret-box.server";
+import { keyedDigest } from "~/lib/secret-box.server";
 
 /* The names a booking is found by: its reference (read out over the phone) and its private link's token. */
 

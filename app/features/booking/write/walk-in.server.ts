@@ -1,6 +1,5 @@
-import type { AppContext } from "~/context";
-import { WALK_IN_NAME } from "~/features/customers/customers.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import type { RequestContext } from "~/context";
+import { WALK_IN_NAME } from "~/features/customers";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict } from "~/lib/http-error";
 import { formatShopDate } from "~/lib/shop-time";
@@ -19,8 +18,8 @@ import { insertBooking } from "./insert.server";
  * Nobody free: 409 naming the next free time and barber that day. Inside the booking-time transaction,
  * so a walk-in that loses a race for the time to an online booking is a 409, on PostgreSQL too.
  */
-export async function bookWalkIn(ctx: AppContext, input: WalkInRequest, now: Date = clockNow()) {
-  const [rules, team] = await Promise.all([loadSettings(ctx.db), loadSchedules(ctx.db)]);
+export async function bookWalkIn(ctx: RequestContext, input: WalkInRequest, now: Date = clockNow()) {
+  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
   const { services, totals } = await chosenServices(ctx.db, input.services, rules);
   const candidates = requireCandidates(team, input.services, input.memberId);
   if (candidates.length === 0) throw conflict("No barber in the team does all of these services.", "services");

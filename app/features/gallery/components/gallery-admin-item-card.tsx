@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { AdminImageCard } from "~/features/media/components/admin-image-card";
+import { AdminImageCard } from "~/features/media";
 import type { GalleryItem } from "../gallery.schema";
 
 interface GalleryAdminItemCardProps {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { responsiveImage } from "~/features/media/media-urls";
+import { responsiveImage } from "~/features/media";
 import type { GalleryItem } from "../gallery.schema";
 
 const TILE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 30vw, 50vw";

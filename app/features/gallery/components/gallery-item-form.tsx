@@ -2,7 +2,7 @@ import { Controller } from "react-hook-form";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
-import { ImagePicker } from "~/features/media/components/image-picker";
+import { ImagePicker } from "~/features/media";
 import { galleryItemFormSchema, type GalleryCategory, type GalleryItem } from "../gallery.schema";
 
 const FIELDS = ["title", "description", "image", "category", "stylist"] as const;

@@ -1,4 +1,4 @@
-import type { CalendarBooking } from "~/features/booking/calendar.server";
+import type { CalendarBooking } from "~/features/booking/index.server";
 import { formatTimeRange } from "~/lib/shop-time";
 import type { OwnerPayment } from "../payments.schema";
 import { AdminPaymentActions, PaymentDoneNotice } from "./admin-payment-actions";

@@ -1,4 +1,4 @@
-import { AdminImageCard } from "~/features/media/components/admin-image-card";
+import { AdminImageCard } from "~/features/media";
 import { formatPounds } from "~/lib/money";
 import { LOW_STOCK, type Product } from "../products.schema";
 

@@ -1,4 +1,4 @@
-import { responsiveImage } from "~/features/media/media-urls";
+import { responsiveImage } from "~/features/media";
 import { formatPounds } from "~/lib/money";
 import type { Product } from "../products.schema";
 

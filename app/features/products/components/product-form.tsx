@@ -2,7 +2,7 @@ import { Controller } from "react-hook-form";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { ResourceForm, useResourceForm, type ItemFormProps } from "~/components/ui/resource-form";
-import { ImagePicker } from "~/features/media/components/image-picker";
+import { ImagePicker } from "~/features/media";
 import { productFormSchema, type Product } from "../products.schema";
 
 const FIELDS = ["name", "price", "description", "image", "stock"] as const;

@@ -1,5 +1,4 @@
-import { useBookingFeePence } from "~/features/settings/components/booking-fee-note";
-import { allInPence } from "~/features/settings/shop-settings";
+import { allInPence, useBookingFeePence } from "~/features/settings";
 import { cn } from "~/lib/cn";
 import { formatPence, formatPounds } from "~/lib/money";
 

@@ -7,7 +7,7 @@ import { FormProblem } from "~/components/ui/form-field";
 import { formatShopDate } from "~/lib/shop-time";
 import type { BankHolidayAhead, BankHolidayState } from "../bank-holidays";
 import type { StrandedBooking } from "../settings.schema";
-import { StrandedBookingsChoice } from "./stranded-bookings-choice";
+import { StrandedBookingsQuestion } from "./stranded-bookings-question";
 
 /** The settings action's answer to a refused decision: why, and the bookings on those days when that is why. */
 export interface BankHolidaysPosted {
@@ -66,7 +66,7 @@ export function BankHolidaysPanel({
           <ChoiceForm dates={posted.values.dates}>
             <input type="hidden" name="choice" value="close" />
             <div className="grid gap-3">
-              <StrandedBookingsChoice message={posted.message} bookings={stranded} name="closureBookings" />
+              <StrandedBookingsQuestion message={posted.message} bookings={stranded} name="closureBookings" />
               <Button type="submit" className="justify-self-start">
                 Add as closure
               </Button>

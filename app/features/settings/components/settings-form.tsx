@@ -27,7 +27,7 @@ import {
   type StrandedBookingsChoice as Choice,
 } from "../settings.schema";
 import { WEEKDAY_NAMES } from "../shop-settings";
-import { StrandedBookingsChoice } from "./stranded-bookings-choice";
+import { StrandedBookingsQuestion } from "./stranded-bookings-question";
 
 type Errors = FieldErrors<SettingsInput>;
 
@@ -346,7 +346,7 @@ export function SettingsForm({ settings, posted }: { settings: ShopSettings; pos
       </Section>
 
       {stranded && (
-        <StrandedBookingsChoice
+        <StrandedBookingsQuestion
           message={stranded.message}
           bookings={stranded.bookings}
           name="closureBookings"

@@ -1,4 +1,4 @@
-import { MediaImage } from "~/features/media/components/media-image";
+import { MediaImage } from "~/features/media";
 import type { PublicTeamMember } from "../team.schema";
 
 const initials = (name: string) =>

@@ -4,12 +4,15 @@ import { Button } from "~/components/ui/button";
 import { FormDialogActions } from "~/components/ui/form-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { ImagePicker } from "~/features/media/components/image-picker";
-import { ServiceChecklist } from "~/features/services/components/service-checklist";
-import type { Service } from "~/features/services/services.schema";
-import { StrandedBookingsChoice } from "~/features/settings/components/stranded-bookings-choice";
-import type { DateRange, StrandedBooking, StrandedBookingsChoice as Choice } from "~/features/settings/settings.schema";
-import { WEEKDAY_NAMES } from "~/features/settings/shop-settings";
+import { ImagePicker } from "~/features/media";
+import { type Service, ServiceChecklist } from "~/features/services";
+import {
+  type StrandedBookingsChoice as Choice,
+  type DateRange,
+  type StrandedBooking,
+  StrandedBookingsQuestion,
+  WEEKDAY_NAMES,
+} from "~/features/settings";
 import { ApiError, api } from "~/lib/api-client";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { payFormValues, payInput, type TeamMemberFormValues } from "../team-form-data";
@@ -212,7 +215,7 @@ export function TeamMemberForm({ member, services, onSaved, onCancel, posted, in
       <PayFields value={pay} onChange={setPay} />
 
       {stranded && (
-        <StrandedBookingsChoice
+        <StrandedBookingsQuestion
           message={stranded.message}
           bookings={stranded.bookings}
           name="timeOffBookings"

@@ -1,7 +1,7 @@
 import { formatShopDate } from "~/lib/shop-time";
 import type { StrandedBooking, StrandedBookingsChoice as Choice } from "../settings.schema";
 
-interface StrandedBookingsChoiceProps {
+interface StrandedBookingsQuestionProps {
   /** The server's refusal, which says how many bookings and what to do. */
   message: string;
   bookings: readonly StrandedBooking[];
@@ -14,7 +14,7 @@ interface StrandedBookingsChoiceProps {
  * The bookings a closure or time off would leave on closed days, and the owner's choice for them, shown
  * before the save goes through: native radios, so the choice travels in the posted form without JavaScript.
  */
-export function StrandedBookingsChoice({ message, bookings, name, onChoose }: StrandedBookingsChoiceProps) {
+export function StrandedBookingsQuestion({ message, bookings, name, onChoose }: StrandedBookingsQuestionProps) {
   return (
     <fieldset
       role="group"

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { conflict } from "~/lib/http-error";
-import { customerKey, NOTES_MAX, WALK_IN_NAME } from "./customers.schema";
+import { customerKey, NOTES_MAX, WALK_IN_NAME } from "~/features/customers";
 
 /*
  * Many contacts found or made at once (a client list imported, decision 048): the same rule as `customerIdFor`

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
-import { keyedDigest, type SecretKeySource } from "~/features/accounts/secret-box.server";
+import { keyedDigest, type SecretKeySource } from "~/lib/secret-box.server";
 import { customerIdOfKey } from "./customer-rows.server";
-import { customerKey } from "./customers.schema";
+import { customerKey } from "~/features/customers";
 
 /** 16 hex digits (64 bits): no two of a shop's customers share one, and short enough to read out. */
 const FINGERPRINT_LENGTH = 16;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
-import { endOtherSessions, hashToken, verifyPassword } from "~/features/auth/auth.server";
+import { endOtherSessions, hashToken, verifyPassword } from "./auth.server";
 import { HttpError, conflict } from "~/lib/http-error";
 import { attemptAllowed, clearEvents, type AttemptLimits } from "~/lib/rate-limit.server";
 import {
@@ -10,8 +10,8 @@ import {
   reauthenticationSchema,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from "./accounts.schema";
-import { decryptSecret, encryptSecret, type SecretKeySource } from "./secret-box.server";
+} from "~/features/accounts";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 
 /*
  * Two-factor sign-in with time-based one-time codes (RFC 6238: SHA-1, 6 digits, 30 s, as every

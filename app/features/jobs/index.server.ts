@@ -1,0 +1,12 @@
+/** What other features may use of the jobs feature's server code (decision 051). */
+export {
+  cancelJobs,
+  clearJobErrorsMentioning,
+  enqueueJob,
+  ensureJob,
+  findJob,
+  jobMessageId,
+  nudgeJobWorkers,
+  pruneFinishedJobs,
+} from "./jobs.server";
+export type { Job, JobHandler, JobHandlers } from "./jobs.server";

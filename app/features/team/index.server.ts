@@ -1,0 +1,2 @@
+/** What other features may use of the team feature's server code (decision 051). */
+export { getTeamMember, listTeam } from "./team.server";
