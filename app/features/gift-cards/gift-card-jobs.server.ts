@@ -2,7 +2,6 @@ import type { Db } from "~/db/client.server";
 import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
 import { clockNow } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
-import { loadSettings } from "~/features/settings/settings.server";
 import { GIFT_CARD_MAIL_JOB, giftCardMail, type GiftCardMailJob } from "./gift-card-mail.server";
 import { GIFT_CARD_CHECKOUT_JOB, issuePurchase } from "./gift-card-purchases.server";
 import { expireCards, unsealGiftCode } from "./gift-cards.server";
@@ -35,7 +34,7 @@ const mail: JobHandler = {
       .selectAll()
       .where("gift_card_id", "=", cardId)
       .executeTakeFirst();
-    const message = giftCardMail(ctx.config, await loadSettings(ctx.db), {
+    const message = giftCardMail(ctx.config, await ctx.settings(), {
       kind,
       card,
       code: unsealGiftCode(ctx.config, card),

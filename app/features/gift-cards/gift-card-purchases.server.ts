@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { customerFingerprint } from "~/features/customer-identity/index.server";
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
@@ -11,7 +11,6 @@ import {
   retrieveCheckoutSession,
   stripeClient,
 } from "~/features/payments/stripe.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { toPence } from "~/lib/money";
@@ -39,7 +38,7 @@ const CHECKOUT_MINUTES = 60;
 /** A gift mail set for a later day goes in the morning, the shop's time. */
 const SEND_AT = "08:00";
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 const purchaseLimits = (ctx: Ctx, client: string, email: string): RateLimit[] => [
   { bucket: PURCHASE_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS },
@@ -72,7 +71,7 @@ async function checkPurchase(ctx: Ctx, purchase: GiftCardPurchase, now: Date) {
  */
 export async function startPurchase(ctx: Ctx, purchase: GiftCardPurchase, client: string, now: Date = clockNow()) {
   await checkPurchase(ctx, purchase, now);
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   if (!(await recordWithinLimits(ctx.db, purchaseLimits(ctx, client, purchase.buyer.email), now)).allowed) {
     throw new HttpError(
       429,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { HttpError } from "~/lib/http-error";
 import { issueAtDesk, listCards, lookUpCard, redeemAtDesk, voidByCode } from "./gift-card-desk.server";
 import { startPurchase } from "./gift-card-purchases.server";
@@ -36,7 +36,7 @@ export function giftCardsApi(ctx: AppContext) {
   });
   router.post("/", buy, async (req, res) => {
     const purchase = parseInput(giftCardPurchaseSchema, req.body);
-    res.status(201).json(await startPurchase(ctx, purchase, clientKey(req)));
+    res.status(201).json(await startPurchase(requestOf(res), purchase, clientKey(req)));
   });
 
   const list = apiDoc({

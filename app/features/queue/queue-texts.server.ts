@@ -1,8 +1,7 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
 import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { smsProvider } from "~/features/texts/sms-provider.server";
 import { queueText, toE164, type QueueTextKind } from "~/features/texts/text-body";
 import { isOptedOut } from "~/features/texts/texts.server";
@@ -78,7 +77,7 @@ export async function followQueue(db: Db, now: Date = clockNow(), day?: QueueDay
   }
 }
 
-async function sendQueueText(ctx: AppContext, job: QueueTextJob) {
+async function sendQueueText(ctx: RequestContext, job: QueueTextJob) {
   const provider = smsProvider(ctx.config);
   if (!provider || !(await loadPaymentRules(ctx.db)).textsEnabled) return;
   const entry = await ctx.db
@@ -91,7 +90,7 @@ async function sendQueueText(ctx: AppContext, job: QueueTextJob) {
   if (job.kind === "nearly" && entry.status !== "waiting") return;
   if (job.kind === "called" && entry.status !== "called") return;
   if (await isOptedOut(ctx.db, entry.customer_phone)) return;
-  const shop = await loadSettings(ctx.db);
+  const shop = await ctx.settings();
   await provider.send(toE164(entry.customer_phone), queueText(job.kind, shop.shopName, job.minutes));
 }
 

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
-import type { AppContext, SessionUser } from "~/context";
+import type { RequestContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { loadSettings } from "~/features/settings/settings.server";
 import { clockNow } from "~/lib/clock";
 import { conflict } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/money";
@@ -15,7 +14,7 @@ import type { TillDay } from "./till.schema";
  * change); expected cash = float + cash takings − cash refunds.
  */
 
-type Ctx = Pick<AppContext, "db">;
+type Ctx = Pick<RequestContext, "db" | "settings">;
 
 const sum = (column: string) => sql<number | string | null>`coalesce(sum(${sql.ref(column)}), 0)`;
 
@@ -66,7 +65,7 @@ export async function tillDay(ctx: Ctx, date: string): Promise<TillDay> {
   const [figures, closed, settings] = await Promise.all([
     dayFigures(ctx.db, date),
     ctx.db.selectFrom("till_days").selectAll().where("date", "=", date).executeTakeFirst(),
-    loadSettings(ctx.db),
+    ctx.settings(),
   ]);
   const floatPence = closed?.float_pence ?? toPence(settings.till.float);
   const expected = floatPence + figures.takings.cash - figures.refunds.cash;
@@ -101,9 +100,11 @@ export async function closeDay(
 ) {
   if (date > shopToday(now)) throw conflict(`${formatShopDate(date)} has not started yet: it cannot be cashed up.`);
   const alreadyClosed = conflict(`The till for ${formatShopDate(date)} is already closed.`);
+  // Read before the transaction: on one SQLite connection a read outside it would wait for the transaction.
+  const settings = await ctx.settings();
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const day = await tillDay({ db: trx }, date);
+      const day = await tillDay({ db: trx, settings: async () => settings }, date);
       if (day.closed) throw alreadyClosed;
       await trx
         .insertInto("till_days")

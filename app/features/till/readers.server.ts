@@ -1,7 +1,6 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import { requireStripeKeys } from "~/features/payments/payment-settings.server";
 import { StripeUnavailableError, stripeClient } from "~/features/payments/stripe.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { clockNow } from "~/lib/clock";
 import { notFound } from "~/lib/http-error";
 import { createLocation, deleteReader, listReaders, registerReader } from "./terminal-stripe.server";
@@ -13,7 +12,7 @@ import type { Reader } from "./till.schema";
  * offline) is Stripe's, read when they are listed.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 async function shopLocation(ctx: Ctx, now: Date) {
   const stored = await ctx.db
@@ -23,7 +22,7 @@ async function shopLocation(ctx: Ctx, now: Date) {
     .executeTakeFirst();
   if (stored) return stored.stripe_location_id;
   const client = await stripeClient(ctx.config, await requireStripeKeys(ctx));
-  const location = await createLocation(client, await loadSettings(ctx.db));
+  const location = await createLocation(client, await ctx.settings());
   await ctx.db
     .insertInto("terminal_locations")
     .values({ id: 1, stripe_location_id: location.id, created_at: now.toISOString() })

@@ -1,6 +1,5 @@
 import type { Db } from "~/db/client.server";
 import { enqueueJob, jobMessageId, type JobHandler } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { formatPence } from "~/lib/money";
 import { receiptOf, receiptText } from "./receipt";
 import { loadSale } from "./sale-view.server";
@@ -26,7 +25,7 @@ export const saleMailJob: JobHandler = {
     const details = payload as SaleMailJob;
     const sale = await loadSale(ctx.db, details.saleId);
     if (!sale.customer?.email) return;
-    const shop = await loadSettings(ctx.db);
+    const shop = await ctx.settings();
     const receipt = receiptText(receiptOf(sale, shop));
     const greeting = `Hello ${sale.customer.name || "there"},`;
     if (details.kind === "receipt") {

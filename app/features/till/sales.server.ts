@@ -1,11 +1,10 @@
-import type { AppContext, SessionUser } from "~/context";
+import type { RequestContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { loadBooking } from "~/features/booking/booking-record.server";
 import { customerIdFor } from "~/features/customer-identity/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
 import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { bookingFeePence } from "~/features/settings/shop-settings";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
@@ -22,7 +21,7 @@ import { saleNumber, type CreateSaleInput, type SaleLineInput } from "./till.sch
  * and given back when it is voided or refunded.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 interface PricedLine {
   kind: SaleLineInput["kind"];
@@ -184,7 +183,7 @@ const alreadySoldMessage = (reference: string, number: number) =>
 
 /** POST /api/sales: a sale, from a booking (its services, barber, customer and online payment) or from scratch. */
 export async function createSale(ctx: Ctx, input: CreateSaleInput, user: SessionUser | null, now: Date = clockNow()) {
-  const settings = await loadSettings(ctx.db);
+  const settings = await ctx.settings();
   const feePence = bookingFeePence(settings);
   const booking = input.bookingId === undefined ? undefined : await loadBooking(ctx.db, { id: input.bookingId });
   if (input.bookingId !== undefined && !booking) throw notFound("Booking");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, currentUser, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, currentUser, parseId, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { cancelPayment, loadSaleChecked } from "./card-outcomes.server";
 import { closeDay, tillDay } from "./cash-up.server";
 import { addReader, readers, removeReader } from "./readers.server";
@@ -44,7 +44,7 @@ export function salesApi(ctx: AppContext) {
     }),
     requireAdmin,
     async (req, res) => {
-      res.status(201).json(await createSale(ctx, parseInput(createSaleSchema, req.body), currentUser(res)));
+      res.status(201).json(await createSale(requestOf(res), parseInput(createSaleSchema, req.body), currentUser(res)));
     },
   );
   router.get(
@@ -82,7 +82,7 @@ export function salesApi(ctx: AppContext) {
     }),
     requireAdmin,
     async (req, res) => {
-      res.json(await voidSale(ctx, parseId(req.params.id, "Sale")));
+      res.json(await voidSale(requestOf(res), parseId(req.params.id, "Sale")));
     },
   );
   router.post(
@@ -164,7 +164,7 @@ export function tillApi(ctx: AppContext) {
     requireAdmin,
     async (req, res) => {
       res.set("Cache-Control", "no-store");
-      res.json(await tillDay(ctx, parseInput(tillDateSchema, req.params.date)));
+      res.json(await tillDay(requestOf(res), parseInput(tillDateSchema, req.params.date)));
     },
   );
   router.post(
@@ -179,7 +179,7 @@ export function tillApi(ctx: AppContext) {
     async (req, res) => {
       const date = parseInput(tillDateSchema, req.params.date);
       const { countedCash } = parseInput(closeDaySchema, req.body);
-      res.json(await closeDay(ctx, date, countedCash, currentUser(res)));
+      res.json(await closeDay(requestOf(res), date, countedCash, currentUser(res)));
     },
   );
   return router;
@@ -200,7 +200,7 @@ export function terminalApi(ctx: AppContext) {
     }),
     requireAdmin,
     async (req, res) => {
-      res.status(201).json(await addReader(ctx, parseInput(readerInputSchema, req.body)));
+      res.status(201).json(await addReader(requestOf(res), parseInput(readerInputSchema, req.body)));
     },
   );
   router.get(
@@ -212,7 +212,7 @@ export function terminalApi(ctx: AppContext) {
     }),
     requireAdmin,
     async (_req, res) => {
-      res.json(await readers(ctx));
+      res.json(await readers(requestOf(res)));
     },
   );
   router.delete(
@@ -220,7 +220,7 @@ export function terminalApi(ctx: AppContext) {
     apiDoc({ summary: "Forget a card reader (at Stripe too)", tag: "till", responses: { 204: ["Removed"] } }),
     requireAdmin,
     async (req, res) => {
-      await removeReader(ctx, String(req.params.readerId));
+      await removeReader(requestOf(res), String(req.params.readerId));
       res.status(204).end();
     },
   );

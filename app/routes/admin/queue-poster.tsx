@@ -1,6 +1,5 @@
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { queueQrCode } from "~/features/queue/queue-display.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/queue-poster";
 
 /* Settings → Walk-ins: an A4 poster of the QR code of /queue for the window, printed from the browser. */
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const settings = await loadSettings(context.db);
+  const settings = await context.settings();
   return {
     shopName: settings.shopName,
     queueUrl: `${context.config.publicUrl}/queue`,

@@ -1,7 +1,6 @@
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { receiptOf } from "~/features/till/receipt";
 import { loadSale } from "~/features/till/sale-view.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { parseId } from "~/lib/api.server";
 import { adminMeta } from "~/components/layout/admin-page";
 import type { Route } from "./+types/sale-receipt";
@@ -11,7 +10,7 @@ import type { Route } from "./+types/sale-receipt";
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
   const sale = await loadSale(context.db, parseId(params.id, "Sale"));
-  return { receipt: receiptOf(sale, await loadSettings(context.db)) };
+  return { receipt: receiptOf(sale, await context.settings()) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => adminMeta(data ? `Receipt ${data.receipt.number}` : "Receipt");
