@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { GIFT_CARD_MAIL_JOB, giftCardMail, type GiftCardMailJob } from "./gift-card-mail.server";
 import { GIFT_CARD_CHECKOUT_JOB, issuePurchase } from "./gift-card-purchases.server";
 import { expireCards, unsealGiftCode } from "./gift-cards.server";

@@ -2,16 +2,16 @@ import type Stripe from "stripe";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { customerFingerprint } from "~/features/customer-identity/index.server";
-import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { requireStripeKeys, stripeKeys } from "~/features/payments/payment-settings.server";
-import { paymentUnavailableMessage } from "~/features/payments/payment-checkout.server";
+import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
+import { requireStripeKeys, stripeKeys } from "~/features/payments/index.server";
+import { paymentUnavailableMessage } from "~/features/payments/index.server";
 import {
   StripeUnavailableError,
   callStripe,
   retrieveCheckoutSession,
   stripeClient,
-} from "~/features/payments/stripe.server";
-import { loadSettings } from "~/features/settings/settings.server";
+} from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { toPence } from "~/lib/money";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AppContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { loadSettings } from "~/features/settings/settings.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/money";

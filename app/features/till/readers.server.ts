@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
-import { StripeUnavailableError, stripeClient } from "~/features/payments/stripe.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { requireStripeKeys } from "~/features/payments/index.server";
+import { StripeUnavailableError, stripeClient } from "~/features/payments/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { notFound } from "~/lib/http-error";
 import { createLocation, deleteReader, listReaders, registerReader } from "./terminal-stripe.server";

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { enqueueJob, jobMessageId, type JobHandler } from "~/features/jobs/jobs.server";
-import { loadSettings } from "~/features/settings/settings.server";
+import { enqueueJob, jobMessageId, type JobHandler } from "~/features/jobs/index.server";
+import { loadSettings } from "~/features/settings/index.server";
 import { formatPence } from "~/lib/money";
 import { receiptOf, receiptText } from "./receipt";
 import { loadSale } from "./sale-view.server";
