@@ -3,13 +3,14 @@ import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { customerFingerprint } from "~/features/customer-identity/index.server";
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
-import { requireStripeKeys, stripeKeys } from "~/features/payments/index.server";
-import { paymentUnavailableMessage } from "~/features/payments/index.server";
 import {
   StripeUnavailableError,
   callStripe,
+  paymentUnavailableMessage,
+  requireStripeKeys,
   retrieveCheckoutSession,
   stripeClient,
+  stripeKeys,
 } from "~/features/payments/index.server";
 import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";

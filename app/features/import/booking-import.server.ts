@@ -3,11 +3,13 @@ import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
 import { withSavepoints } from "~/db/savepoints.server";
 import { recordAudit } from "~/features/audit/index.server";
-import { loadSchedules } from "~/features/booking/index.server";
-import type { MemberSchedule } from "~/features/booking";
-import { queueImportedBookingMails } from "~/features/booking/index.server";
-import { bookingRequestSchema, SLOT_TAKEN_MESSAGE, type AppointmentRequest } from "~/features/booking";
-import { bookAppointment } from "~/features/booking/index.server";
+import {
+  bookingRequestSchema,
+  SLOT_TAKEN_MESSAGE,
+  type AppointmentRequest,
+  type MemberSchedule,
+} from "~/features/booking";
+import { bookAppointment, loadSchedules, queueImportedBookingMails } from "~/features/booking/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import type { Service } from "~/features/services";
 import { listServices } from "~/features/services/index.server";

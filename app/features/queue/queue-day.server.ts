@@ -1,8 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { MemberSchedule } from "~/features/booking";
 import { loadBusySpans, loadSchedules } from "~/features/booking/index.server";
-import { openingRangesOn, rangeCovering } from "~/features/settings";
-import type { ShopSettings } from "~/features/settings";
+import { openingRangesOn, rangeCovering, type ShopSettings } from "~/features/settings";
 import { loadSettings } from "~/features/settings/index.server";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import { estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";

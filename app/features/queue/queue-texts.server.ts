@@ -3,9 +3,8 @@ import type { Db } from "~/db/client.server";
 import { enqueueJob, type JobHandlers } from "~/features/jobs/index.server";
 import { loadPaymentRules } from "~/features/payments/index.server";
 import { loadSettings } from "~/features/settings/index.server";
-import { smsProvider } from "~/features/texts/index.server";
 import { queueText, toE164, type QueueTextKind } from "~/features/texts";
-import { isOptedOut } from "~/features/texts/index.server";
+import { isOptedOut, smsProvider } from "~/features/texts/index.server";
 import { clockNow } from "~/lib/clock";
 import { loadQueueDay, type QueueDayState } from "./queue-day.server";
 

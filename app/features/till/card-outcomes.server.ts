@@ -1,11 +1,11 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { requireStripeKeys } from "~/features/payments/index.server";
 import {
   ChargeRefusedError,
   StripeUnavailableError,
   chargeOffSession,
+  requireStripeKeys,
   stripeClient,
 } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";

@@ -1,6 +1,5 @@
 import type { AppContext } from "~/context";
-import { requireStripeKeys } from "~/features/payments/index.server";
-import { StripeUnavailableError, stripeClient } from "~/features/payments/index.server";
+import { StripeUnavailableError, requireStripeKeys, stripeClient } from "~/features/payments/index.server";
 import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { notFound } from "~/lib/http-error";

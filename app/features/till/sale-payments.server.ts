@@ -4,11 +4,11 @@ import type { Insertable } from "kysely";
 import type { Row, SalePaymentsTable } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
-import { requireStripeKeys } from "~/features/payments/index.server";
 import {
   ChargeRefusedError,
   StripeUnavailableError,
   chargeOffSession,
+  requireStripeKeys,
   stripeClient,
 } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";

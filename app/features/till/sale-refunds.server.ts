@@ -3,12 +3,12 @@ import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
 import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandler } from "~/features/jobs/index.server";
-import { recordMovement } from "~/features/payments/index.server";
-import { requireStripeKeys } from "~/features/payments/index.server";
 import {
   RefundRefusedError,
   StripeUnavailableError,
+  recordMovement,
   refundPayment,
+  requireStripeKeys,
   stripeClient,
 } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
