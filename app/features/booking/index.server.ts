@@ -1,6 +1,6 @@
 /** What other features may use of the booking feature's server code (decision 051). */
 export { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
-export { forgetBookingJobs } from "./booking-jobs.server";
+export { forgetBookingJobs, queueImportedBookingMails } from "./booking-jobs.server";
 export { loadBooking, loadCustomerBookings } from "./booking-record.server";
 export type { BookingRecord } from "./booking-record.server";
 export type { CalendarBooking } from "./calendar.server";
@@ -9,8 +9,9 @@ export type { WaitlistOfferJob } from "./freed-time.server";
 export { managedBooking } from "./manage.server";
 export type { BookingKey } from "./manage.server";
 export { settleScheduleChange } from "./stranded-bookings.server";
-export { cancelBooking, claimWaitlistOffer, moveBooking } from "./write/booking-write.server";
+export { cancelBooking, claimWaitlistOffer, moveBooking, recordWalkIn } from "./write/booking-write.server";
 export { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./write/claim.server";
+export { bookAppointment } from "./write/create.server";
 export {
   HOLD_EXPIRY_JOB,
   closeOffer,

@@ -2,14 +2,16 @@
 export { bookAgainPath } from "./book-again";
 export {
   BOOKING_STATUSES,
+  SLOT_TAKEN_MESSAGE,
   appointmentRequestSchema,
   bookingConfirmationSchema,
   bookingRequestSchema,
   cancelRequestSchema,
   managedBookingSchema,
   rescheduleRequestSchema,
+  walkInSchema,
 } from "./booking.schema";
-export type { CancelScope, RescheduleRequest } from "./booking.schema";
-export { availableTimes, bookableDates, performsAll } from "./rules/availability";
-export type { MemberSchedule } from "./rules/availability";
+export type { AppointmentRequest, CancelScope, RescheduleRequest } from "./booking.schema";
+export { availableTimes, bookableDates, performsAll, workingSpans } from "./rules/availability";
+export type { AvailabilityRules, MemberSchedule } from "./rules/availability";
 export { lateCancellationWarning, paymentAsked } from "./rules/payment";

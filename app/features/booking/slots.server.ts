@@ -1,9 +1,8 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql } from "kysely";
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { paymentsOf } from "~/features/payments/index.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
-import type { Database } from "~/db/database";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import type { MailStatus } from "~/lib/mail-status";
@@ -14,8 +13,9 @@ import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/s
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { cancelBookingRecord } from "./write/cancel.server";
 import { loadBooking } from "./booking-record.server";
-import { type AdminSlot, type PublicSlot, type SlotCreateValues, type SlotStatus } from "./booking.schema";
+import { type AdminSlot, type PublicSlot, type SlotCreateValues } from "./booking.schema";
 import { planSlots, type PlannedSlot } from "./rules/slot-plan";
+import { ofMember, slotColumns, slotsWithMembers, toPublicSlot } from "./slot-rows.server";
 import { clockNow } from "~/lib/clock";
 
 /* The spec's booking slots: the public list, the admin list, and the admin's manual slots. */
@@ -25,55 +25,6 @@ const SLOT_BOOKED_MESSAGE =
 /** One request may fill a few weeks of short slots, not flood the table. */
 const MAX_SLOTS_PER_REQUEST = 2000;
 const INSERT_CHUNK = 500;
-
-interface SlotRow {
-  id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: SlotStatus;
-  member_id: number | null;
-  member_name: string | null;
-}
-
-export const toPublicSlot = (row: SlotRow): PublicSlot => ({
-  id: row.id,
-  date: row.date,
-  startTime: row.start_time,
-  endTime: row.end_time,
-  status: row.status,
-  memberId: row.member_id,
-  memberName: row.member_name,
-});
-
-const slotColumns = [
-  "s.id",
-  "s.date",
-  "s.start_time",
-  "s.end_time",
-  "s.status",
-  "s.member_id",
-  "m.name as member_name",
-] as const;
-
-const slotsWithMembers = (db: Db) =>
-  db.selectFrom("booking_slots as s").leftJoin("team_members as m", "m.id", "s.member_id");
-
-export async function getSlot(db: Db, id: number): Promise<PublicSlot> {
-  const row = await slotsWithMembers(db).select(slotColumns).where("s.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Booking slot");
-  return toPublicSlot(row);
-}
-
-/** Slots of one member, or without a member: portable, since PostgreSQL has no `is` for values. */
-export const ofMember = (eb: ExpressionBuilder<Database, "booking_slots">, memberId: number | null) =>
-  memberId === null ? eb("member_id", "is", null) : eb("member_id", "=", memberId);
-
-/** Slots whose start is still ahead in the shop's clock. */
-export function notStartedYet(eb: ExpressionBuilder<Database, "booking_slots">, now: Date) {
-  const { date, time } = shopMoment(now);
-  return eb.or([eb("date", ">", date), eb.and([eb("date", "=", date), eb("start_time", ">", time)])]);
-}
 
 /** The public list: bookable manual slots only, and nothing about who booked what. */
 export async function listAvailableSlots(db: Db, now: Date = clockNow()): Promise<PublicSlot[]> {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
-import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, NOTES_MAX, WALK_IN_NAME } from "~/features/customers";
+import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, WALK_IN_NAME } from "~/features/customers";
 
 /*
  * The customer rows (decision 041): every booking and waitlist entry is written with its customer's id,

@@ -1,6 +1,6 @@
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { paymentToAsk } from "~/features/payments/payment-checkout.server";
+import { paymentToAsk } from "~/features/payments/index.server";
 import { HttpError, conflict } from "~/lib/http-error";
 import { cardState, findCardByCode, spendFromCard } from "./gift-cards.server";
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, notFound } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/money";

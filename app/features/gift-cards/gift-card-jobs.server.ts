@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/jobs.server";
+import { ensureJob, jobMessageId, type JobHandler, type JobHandlers } from "~/features/jobs/index.server";
 import { clockNow } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { GIFT_CARD_MAIL_JOB, giftCardMail, type GiftCardMailJob } from "./gift-card-mail.server";

@@ -1,7 +1,6 @@
 import type { Config } from "~/config.server";
 import type { Row } from "~/db/database";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { addressLine } from "~/features/settings/shop-facts";
+import { addressLine, type ShopSettings } from "~/features/settings";
 import { quoteLines, type OutgoingMail } from "~/lib/mailer.server";
 import { formatPence } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";

@@ -2,15 +2,16 @@ import type Stripe from "stripe";
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { customerFingerprint } from "~/features/customer-identity/index.server";
-import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { requireStripeKeys, stripeKeys } from "~/features/payments/payment-settings.server";
-import { paymentUnavailableMessage } from "~/features/payments/payment-checkout.server";
+import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   StripeUnavailableError,
   callStripe,
+  paymentUnavailableMessage,
+  requireStripeKeys,
   retrieveCheckoutSession,
   stripeClient,
-} from "~/features/payments/stripe.server";
+  stripeKeys,
+} from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { toPence } from "~/lib/money";

@@ -3,7 +3,7 @@ import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import type { GiftCardMovementKind, GiftCardSource, MoneyKind, MoneyMethod, Row } from "~/db/database";
 import { decryptSecret, encryptSecret } from "~/lib/secret-box.server";
-import { recordMovement } from "~/features/payments/money-ledger.server";
+import { recordMovement } from "~/features/payments/index.server";
 import { HttpError, conflict } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import { shopToday } from "~/lib/shop-time";

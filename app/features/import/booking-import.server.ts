@@ -2,15 +2,17 @@ import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
 import { withSavepoints } from "~/db/savepoints.server";
-import { recordAudit } from "~/features/audit/audit.server";
-import { loadSchedules } from "~/features/booking/availability.server";
-import type { MemberSchedule } from "~/features/booking/rules/availability";
-import { queueImportedBookingMails } from "~/features/booking/booking-jobs.server";
-import { bookingRequestSchema, SLOT_TAKEN_MESSAGE, type AppointmentRequest } from "~/features/booking/booking.schema";
-import { bookAppointment } from "~/features/booking/write/create.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import type { Service } from "~/features/services/services.schema";
-import { listServices } from "~/features/services/services.server";
+import { recordAudit } from "~/features/audit/index.server";
+import {
+  bookingRequestSchema,
+  SLOT_TAKEN_MESSAGE,
+  type AppointmentRequest,
+  type MemberSchedule,
+} from "~/features/booking";
+import { bookAppointment, loadSchedules, queueImportedBookingMails } from "~/features/booking/index.server";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import type { Service } from "~/features/services";
+import { listServices } from "~/features/services/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";

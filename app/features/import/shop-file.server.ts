@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { isPostgres } from "~/db/dialect";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict } from "~/lib/http-error";
 

@@ -1,5 +1,6 @@
 /** What other features may use of the payments feature's server code (decision 051). */
-export { abandonCheckout, askForPayment, paymentToAsk } from "./payment-checkout.server";
+export { recordMovement } from "./money-ledger.server";
+export { abandonCheckout, askForPayment, paymentToAsk, paymentUnavailableMessage } from "./payment-checkout.server";
 export { MANAGE_TOKEN_PURPOSE, holdForPayment } from "./payment-hold.server";
 export type { PaymentHold } from "./payment-hold.server";
 export {
@@ -16,9 +17,11 @@ export {
   publicPaymentSettings,
   requireStripeKeys,
   savePaymentSettings,
+  stripeKeys,
 } from "./payment-settings.server";
 export { awaitingPayment } from "./payment-view.server";
 export {
+  TERMINAL_EVENT_JOB,
   closeCheckoutSession,
   endPaymentHold,
   expirePayment,
@@ -26,4 +29,13 @@ export {
   refundLatePayment,
 } from "./payments.server";
 export type { PaymentEventJob } from "./payments.server";
-export { StripeUnavailableError, retrieveCheckoutSession, stripeClient } from "./stripe.server";
+export {
+  ChargeRefusedError,
+  RefundRefusedError,
+  StripeUnavailableError,
+  callStripe,
+  chargeOffSession,
+  refundPayment,
+  retrieveCheckoutSession,
+  stripeClient,
+} from "./stripe.server";

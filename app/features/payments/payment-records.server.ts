@@ -7,7 +7,6 @@ import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
 import { loadSettings } from "~/features/settings/index.server";
 import { hoursUntil } from "~/lib/shop-time";
-import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";
 import type { PaymentMail } from "./payment-mail.server";
 import { paymentView } from "./payment-view.server";
@@ -20,6 +19,12 @@ import type { BookingPayment, FeeReason } from "./payments.schema";
 
 export const PAYMENT_REFUND_JOB = "payment-refund";
 export const PAYMENT_MAIL_JOB = "payment-mail";
+
+/**
+ * Gives a booking's gift-card part back to its card(s) (gift cards' `giveBackBookingSpend`). The booking side
+ * passes it in: gift cards record their money in this feature's ledger, so they sit above it (decision 051).
+ */
+export type GiveBackCardSpend = (trx: Db, bookingId: number, reason: string, now: Date) => Promise<void>;
 
 export interface RefundJob {
   key: string;
@@ -129,10 +134,11 @@ export async function settlePaymentOnCancel(
   by: "customer" | "admin",
   noticeHours: number,
   now: Date,
+  giveBackCardSpend: GiveBackCardSpend,
 ) {
   const inTime = by === "admin" || hoursUntil(booking.date, booking.startTime, now) > noticeHours;
   // What a gift card paid goes back to the card, not to a bank card; inside the notice it is kept, as a deposit is.
-  if (inTime) await giveBackBookingSpend(db, booking.id, `cancelled-by-${by}`, now);
+  if (inTime) await giveBackCardSpend(db, booking.id, `cancelled-by-${by}`, now);
   const payment = await findPayment(db, booking.id);
   if (payment?.status !== "paid") return;
   if (!inTime) {

@@ -7,11 +7,10 @@ import { cancelJobs, enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.s
 import { badRequest } from "~/lib/http-error";
 import { clockNow } from "~/lib/clock";
 import { formatPence } from "~/lib/money";
-import { giveBackBookingSpend } from "~/features/gift-cards/gift-cards.server";
 import { recordMovement } from "./money-ledger.server";
 import { expiryKey } from "./payment-hold.server";
 import { requireStripeKeys, stripeKeys } from "./payment-settings.server";
-import { claimRefund, queuePaymentMail } from "./payment-records.server";
+import { claimRefund, queuePaymentMail, type GiveBackCardSpend } from "./payment-records.server";
 import { expireCheckoutSession, stripeClient, verifiedEvent } from "./stripe.server";
 
 /*
@@ -222,7 +221,13 @@ export const endPaymentHold = (trx: Db, bookingId: number) => cancelJobs(trx, ex
  * Inside the expiry's transaction: the unpaid booking's payment expires with it, the customer is told, and the
  * answer names the Checkout session to close once the transaction commits.
  */
-export async function expirePayment(trx: Db, booking: BookingRecord | undefined, bookingId: number, now: Date) {
+export async function expirePayment(
+  trx: Db,
+  booking: BookingRecord | undefined,
+  bookingId: number,
+  now: Date,
+  giveBackCardSpend: GiveBackCardSpend,
+) {
   await trx
     .updateTable("booking_payments")
     .set({ status: "expired" })
@@ -231,7 +236,7 @@ export async function expirePayment(trx: Db, booking: BookingRecord | undefined,
     .execute();
   await endPaymentHold(trx, bookingId);
   // The rest never came: what a gift card paid goes back to it.
-  await giveBackBookingSpend(trx, bookingId, "payment-expired", now);
+  await giveBackCardSpend(trx, bookingId, "payment-expired", now);
   if (booking) await queuePaymentMail(trx, booking, { kind: "expired", amountPence: 0 }, now);
   return trx
     .selectFrom("booking_payments")

@@ -1,9 +1,8 @@
 import type { Db } from "~/db/client.server";
-import type { MemberSchedule } from "~/features/booking/rules/availability";
-import { loadBusySpans, loadSchedules } from "~/features/booking/availability.server";
-import { openingRangesOn, rangeCovering } from "~/features/settings/opening-hours";
-import type { ShopSettings } from "~/features/settings/settings.schema";
-import { loadSettings } from "~/features/settings/settings.server";
+import type { MemberSchedule } from "~/features/booking";
+import { loadBusySpans, loadSchedules } from "~/features/booking/index.server";
+import { openingRangesOn, rangeCovering, type ShopSettings } from "~/features/settings";
+import { loadSettings } from "~/features/settings/index.server";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import { estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
 import type { QueueState } from "./queue.schema";

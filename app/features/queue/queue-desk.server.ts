@@ -1,6 +1,6 @@
 import type { AppContext, RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { recordWalkIn } from "~/features/booking/write/booking-write.server";
+import { recordWalkIn } from "~/features/booking/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, shopToday } from "~/lib/shop-time";

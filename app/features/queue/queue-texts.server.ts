@@ -1,10 +1,9 @@
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { enqueueJob, type JobHandlers } from "~/features/jobs/jobs.server";
-import { loadPaymentRules } from "~/features/payments/payment-settings.server";
-import { smsProvider } from "~/features/texts/sms-provider.server";
-import { queueText, toE164, type QueueTextKind } from "~/features/texts/text-body";
-import { isOptedOut } from "~/features/texts/texts.server";
+import { enqueueJob, type JobHandlers } from "~/features/jobs/index.server";
+import { loadPaymentRules } from "~/features/payments/index.server";
+import { queueText, toE164, type QueueTextKind } from "~/features/texts";
+import { isOptedOut, smsProvider } from "~/features/texts/index.server";
 import { clockNow } from "~/lib/clock";
 import { loadQueueDay, type QueueDayState } from "./queue-day.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookingRequestSchema, walkInSchema } from "~/features/booking/booking.schema";
+import { bookingRequestSchema, walkInSchema } from "~/features/booking";
 
 /* The walk-in queue (issue 33, decision 055): the join form and API body, the answers. Browser-safe. */
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { loadSettings } from "~/features/settings/settings.server";
-import { listTeam } from "~/features/team/team.server";
+import { loadSettings } from "~/features/settings/index.server";
+import { listTeam } from "~/features/team/index.server";
 import { addDays, shopInstant } from "~/lib/shop-time";
 import { datesOf, groupBy, isoWeekday, rate, shopInstants, workingMinutes } from "./report-figures";
 import type { MemberUtilisation, Period, Summary } from "./reports.schema";

@@ -1,5 +1,5 @@
-import { workingSpans, type AvailabilityRules, type MemberSchedule } from "~/features/booking/rules/availability";
-import { dayOfWeek } from "~/features/settings/opening-hours";
+import { workingSpans, type AvailabilityRules, type MemberSchedule } from "~/features/booking";
+import { dayOfWeek } from "~/features/settings";
 import { addDays, shopInstant, shopToday, toMinutes } from "~/lib/shop-time";
 import type { Period } from "./reports.schema";
 

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { shopMoment } from "~/lib/shop-time";
 import { csvText, periodInstants, type CsvValue } from "./report-figures";
 import type { PayLine, Period, Summary } from "./reports.schema";
-import { PAY_KIND_LABELS } from "~/features/team/pay.schema";
+import { PAY_KIND_LABELS } from "~/features/team";
 import { toPence } from "~/lib/money";
 
 /*

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays, isCalendarDate } from "~/lib/shop-time";
 import { parseRowId } from "~/lib/schema-fields";
-import type { Pay } from "~/features/team/pay.schema";
+import type { Pay } from "~/features/team";
 
 /*
  * The owner's books (issue 32, decision 054): the period asked for and the shapes answered. Browser-safe: the

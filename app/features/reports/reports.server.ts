@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { listTeam } from "~/features/team/team.server";
+import { listTeam } from "~/features/team/index.server";
 import { toPounds } from "~/lib/money";
 import { appointmentFigures } from "./appointments.server";
 import { commissionPence, datesOf, rentPeriodsStarting } from "./report-figures";

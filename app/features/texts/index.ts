@@ -1,2 +1,3 @@
 /** What other features may use of the texts feature in the browser and on the server (decision 051). */
-export { toE164 } from "./text-body";
+export { queueText, toE164 } from "./text-body";
+export type { QueueTextKind } from "./text-body";

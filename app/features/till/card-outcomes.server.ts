@@ -1,13 +1,13 @@
 import type { AppContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
 import {
   ChargeRefusedError,
   StripeUnavailableError,
   chargeOffSession,
+  requireStripeKeys,
   stripeClient,
-} from "~/features/payments/stripe.server";
+} from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { savedCardOf, settleCardPayment } from "./sale-payments.server";

@@ -1,6 +1,5 @@
 import type { RequestContext } from "~/context";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
-import { StripeUnavailableError, stripeClient } from "~/features/payments/stripe.server";
+import { StripeUnavailableError, requireStripeKeys, stripeClient } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { notFound } from "~/lib/http-error";
 import { createLocation, deleteReader, listReaders, registerReader } from "./terminal-stripe.server";

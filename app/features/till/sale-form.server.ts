@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { loadBooking } from "~/features/booking/booking-record.server";
+import { loadBooking } from "~/features/booking/index.server";
 import { toPounds } from "~/lib/money";
 import { createSaleSchema, type CreateSaleInput } from "./till.schema";
 

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { enqueueJob, jobMessageId, type JobHandler } from "~/features/jobs/jobs.server";
+import { enqueueJob, jobMessageId, type JobHandler } from "~/features/jobs/index.server";
 import { formatPence } from "~/lib/money";
 import { receiptOf, receiptText } from "./receipt";
 import { loadSale } from "./sale-view.server";

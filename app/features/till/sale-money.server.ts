@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Row, SalePaymentMethod } from "~/db/database";
-import { recordMovement } from "~/features/payments/money-ledger.server";
+import { recordMovement } from "~/features/payments/index.server";
 import { conflict } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
 import { queueSaleMail } from "./sale-mail.server";

@@ -3,14 +3,14 @@ import type { Db } from "~/db/client.server";
 import type { Insertable } from "kysely";
 import type { Row, SalePaymentsTable } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
-import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
+import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   ChargeRefusedError,
   StripeUnavailableError,
   chargeOffSession,
+  requireStripeKeys,
   stripeClient,
-} from "~/features/payments/stripe.server";
+} from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { toPence, toPounds } from "~/lib/money";

@@ -2,15 +2,15 @@ import type { AppContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
-import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandler } from "~/features/jobs/jobs.server";
-import { recordMovement } from "~/features/payments/money-ledger.server";
-import { requireStripeKeys } from "~/features/payments/payment-settings.server";
+import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandler } from "~/features/jobs/index.server";
 import {
   RefundRefusedError,
   StripeUnavailableError,
+  recordMovement,
   refundPayment,
+  requireStripeKeys,
   stripeClient,
-} from "~/features/payments/stripe.server";
+} from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict } from "~/lib/http-error";
 import { formatPence, toPence } from "~/lib/money";

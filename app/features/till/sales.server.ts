@@ -1,11 +1,11 @@
 import type { RequestContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { loadBooking } from "~/features/booking/booking-record.server";
+import { loadBooking } from "~/features/booking/index.server";
 import { customerIdFor } from "~/features/customer-identity/index.server";
-import { nudgeJobWorkers } from "~/features/jobs/jobs.server";
-import { scheduleReviewRequest } from "~/features/reviews/review-requests.server";
-import { bookingFeePence } from "~/features/settings/shop-settings";
+import { nudgeJobWorkers } from "~/features/jobs/index.server";
+import { scheduleReviewRequest } from "~/features/reviews/index.server";
+import { bookingFeePence } from "~/features/settings";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { toPence } from "~/lib/money";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { HttpError } from "~/lib/http-error";
-import { callStripe } from "~/features/payments/stripe.server";
+import { callStripe } from "~/features/payments/index.server";
 
 /*
  * The till's calls to Stripe Terminal (server-driven: the reader on the shop's Wi-Fi takes its orders from

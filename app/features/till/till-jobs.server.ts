@@ -1,5 +1,5 @@
-import type { JobHandlers } from "~/features/jobs/jobs.server";
-import { TERMINAL_EVENT_JOB } from "~/features/payments/payments.server";
+import type { JobHandlers } from "~/features/jobs/index.server";
+import { TERMINAL_EVENT_JOB } from "~/features/payments/index.server";
 import { checkPayment, handleTerminalEvent, type TerminalEventJob } from "./card-outcomes.server";
 import { TILL_MAIL_JOB, saleMailJob } from "./sale-mail.server";
 import { TILL_PAYMENT_CHECK_JOB } from "./sale-payments.server";

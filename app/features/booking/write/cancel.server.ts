@@ -1,5 +1,6 @@
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { giveBackBookingSpend } from "~/features/gift-cards/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
@@ -12,7 +13,7 @@ import { loadBooking, type BookingRecord } from "../booking-record.server";
 import type { AdminSlot, CancelScope, ManagedBooking } from "../booking.schema";
 import { findByToken, laterInSeries, managedBooking, type BookingKey } from "../manage.server";
 import { cancellable, cancellableWith } from "../rules/changes";
-import { getSlot } from "../slots.server";
+import { getSlot } from "../slot-rows.server";
 import { freeSlot, lockSlot } from "./claim.server";
 import { queuedMailStatus } from "./place.server";
 
@@ -77,7 +78,14 @@ export async function cancelBookingRecord(
   await queueCancellationMails(db, current, cause, now);
   // The shop's cancellation refunds in full; the customer's refunds ahead of the notice and keeps a deposit inside it.
   const noticeHours = (await loadSettings(db)).cancellationNoticeHours;
-  await settlePaymentOnCancel(db, current, cause === "customer" ? "customer" : "admin", noticeHours, now);
+  await settlePaymentOnCancel(
+    db,
+    current,
+    cause === "customer" ? "customer" : "admin",
+    noticeHours,
+    now,
+    giveBackBookingSpend,
+  );
   return current;
 }
 

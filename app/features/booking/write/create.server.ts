@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/gift-card-booking.server";
+import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/index.server";
 import { abandonCheckout } from "~/features/payments/index.server";
 import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
@@ -14,7 +14,7 @@ import {
 } from "../booking.schema";
 import { reachingTo } from "../rules/availability";
 import type { ComputedTimeClaim } from "../rules/claim";
-import { notStartedYet, ofMember } from "../slots.server";
+import { notStartedYet, ofMember } from "../slot-rows.server";
 import { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./claim.server";
 import { insertBooking, openPayment, type BookingWrite } from "./insert.server";
 import { refuseOverlap, refuseOverlapAtOfferedTime } from "./overlap.server";

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import type { SecretKeySource } from "~/lib/secret-box.server";
 import { customerIdFor } from "~/features/customer-identity/index.server";
-import type { GiftCardShare } from "~/features/gift-cards/gift-card-booking.server";
+import type { GiftCardShare } from "~/features/gift-cards/index.server";
 import { askForPayment, holdForPayment, type PaymentHold } from "~/features/payments/index.server";
 import type { Service } from "~/features/services";
 import { conflict } from "~/lib/http-error";

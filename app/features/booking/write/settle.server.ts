@@ -1,4 +1,5 @@
 import type { RequestContext } from "~/context";
+import { giveBackBookingSpend } from "~/features/gift-cards/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   closeCheckoutSession,
@@ -98,7 +99,7 @@ export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = cloc
       .executeTakeFirst();
     if (!booking) return undefined;
     await freeSlot(trx, booking.slot_id);
-    return expirePayment(trx, await loadBooking(trx, { id: bookingId }), bookingId, now);
+    return expirePayment(trx, await loadBooking(trx, { id: bookingId }), bookingId, now, giveBackBookingSpend);
   });
   nudgeJobWorkers();
   await closeCheckoutSession(ctx, expired?.checkout_session_id);

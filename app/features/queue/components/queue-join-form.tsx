@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
-import type { Service } from "~/features/services/services.schema";
-import type { PublicTeamMember } from "~/features/team/team.schema";
+import type { Service } from "~/features/services";
+import type { PublicTeamMember } from "~/features/team";
 
 export interface QueueFormValues {
   name: string;

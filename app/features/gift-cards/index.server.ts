@@ -1,0 +1,5 @@
+/** What other features may use of the gift-cards feature's server code (decision 051). */
+export { giftCardShare, spendShareOnBooking } from "./gift-card-booking.server";
+export type { GiftCardShare } from "./gift-card-booking.server";
+export { loadGiftCardSettings, saveGiftCardSettings } from "./gift-card-settings.server";
+export { giveBackBookingSpend } from "./gift-cards.server";
