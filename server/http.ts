@@ -107,8 +107,8 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/queue", queueApi(ctx));
   api.use("/import", importApi(ctx));
   api.use("/sales", salesApi(ctx));
-  api.use("/till", tillApi(ctx));
-  api.use("/terminal", terminalApi(ctx));
+  api.use("/till", tillApi());
+  api.use("/terminal", terminalApi());
   api.use(shopFileApi(ctx));
   api.get(
     "/openapi.json",

@@ -152,7 +152,7 @@ export function salesApi(ctx: AppContext) {
   return router;
 }
 
-export function tillApi(ctx: AppContext) {
+export function tillApi() {
   const router = apiRouter();
   router.get(
     "/:date",
@@ -185,7 +185,7 @@ export function tillApi(ctx: AppContext) {
   return router;
 }
 
-export function terminalApi(ctx: AppContext) {
+export function terminalApi() {
   const router = apiRouter();
   router.post(
     "/readers",
