@@ -23,18 +23,6 @@ import type { RootSettingsData } from "./features/settings/use-shop-settings";
 import { defaultDescription, pageTitle, shopSettingsFrom } from "./features/seo/seo";
 import { shopToday } from "./lib/shop-time";
 
-declare global {
-  var __zod_globalConfig: { jitless?: boolean } | undefined;
-}
-
-/*
- * The CSP allows no eval, so zod must not even probe for it (`new Function`) or browsers
- * report a policy violation. zod reads its settings from this global whenever it loads,
- * so pages that never validate a form do not download zod just to configure it.
- * (tests/e2e/public-layout.spec.ts fails on any CSP violation, should zod rename it.)
- */
-globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
-
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.refusal) throw data({ message: context.refusal.message }, { status: context.refusal.status });
   const rootData = {

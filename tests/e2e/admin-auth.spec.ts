@@ -28,8 +28,10 @@ test("the login form explains what is missing and what the server refused, then 
 
   const sections = page.getByRole("navigation", { name: "Management sections" });
   const cards = [
+    ["Reports", "/admin/reports"],
     ["Calendar", "/admin/calendar"],
     ["Booking Slots", "/admin/bookings"],
+    ["Till", "/admin/till"],
     ["Customers", "/admin/customers"],
     ["Waitlist", "/admin/waitlist"],
     ["Gift cards", "/admin/gift-cards"],

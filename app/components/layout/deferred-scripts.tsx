@@ -21,6 +21,12 @@ export const HYDRATION_STARTED_EVENT = "app:hydration-started";
  * after 15 seconds whatever happens, so a script that fails never leaves the page loading forever.
  */
 const startAfterFirstPaint = `(() => {
+  /* The CSP allows no eval, so zod must not even probe for it (new Function) or the browser reports a policy
+     violation. zod 4 probes as it builds its first object schema, which modules do as they load, in the order
+     imported below: so the setting it reads from this global is made before any module runs. Pages that never
+     validate a form do not download zod just to configure it. (tests/e2e/public-layout.spec.ts fails on any
+     CSP violation, should zod rename it.) */
+  globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
   const scripts = document.getElementById("app-scripts");
   const early = [];
   let ended = false;
