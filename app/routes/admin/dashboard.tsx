@@ -1,27 +1,7 @@
-import {
-  ChartColumn,
-  BookOpen,
-  Braces,
-  CalendarClock,
-  CalendarDays,
-  HelpCircle,
-  History,
-  Gift,
-  Hourglass,
-  Images,
-  LogOut,
-  Mail,
-  MailWarning,
-  Scissors,
-  Receipt,
-  ShoppingBag,
-  Store,
-  SwatchBook,
-  UserCog,
-  Users,
-} from "lucide-react";
+import { LogOut, Mail, MailWarning } from "lucide-react";
 import { Link, redirect, useRevalidator } from "react-router";
 import { adminMeta } from "~/components/layout/admin-page";
+import { ADMIN_SECTIONS } from "~/components/layout/admin-sections";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast-store";
@@ -120,94 +100,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.admin ? "Admin Dashboard" : "Admin Login");
 
-const SECTIONS = [
-  {
-    to: "/admin/reports",
-    title: "Reports",
-    description: "Takings, no-shows, rebooking and each barber's chair, with charts; each barber's pay; CSV files.",
-    icon: ChartColumn,
-  },
-  {
-    to: "/admin/calendar",
-    title: "Calendar",
-    description: "The day's bookings per barber: book for a caller, walk-ins, breaks, moves and attendance.",
-    icon: CalendarDays,
-  },
-  {
-    to: "/admin/bookings",
-    title: "Booking Slots",
-    description: "Extra times opened by hand, and each day's bookings to cancel.",
-    icon: CalendarClock,
-  },
-  {
-    to: "/admin/till",
-    title: "Till",
-    description:
-      "Check out visits: services, products and tips, paid by card reader, cash or card on file; the cash-up.",
-    icon: Receipt,
-  },
-  {
-    to: "/admin/customers",
-    title: "Customers",
-    description: "Each customer's bookings, no-shows, messages and your notes.",
-    icon: Users,
-  },
-  {
-    to: "/admin/waitlist",
-    title: "Waitlist",
-    description: "Who waits for a time on a full day, the times offered to them, and remove.",
-    icon: Hourglass,
-  },
-  {
-    to: "/admin/gift-cards",
-    title: "Gift cards",
-    description: "Every card's balance and history; issue one at the desk, or void one.",
-    icon: Gift,
-  },
-  {
-    to: "/admin/media",
-    title: "Media Library",
-    description: "Upload and remove the images the site uses.",
-    icon: Images,
-  },
-  {
-    to: "/admin/products",
-    title: "Products",
-    description: "The grooming products for sale in the shop.",
-    icon: ShoppingBag,
-  },
-  {
-    to: "/admin/team",
-    title: "Team",
-    description: "Your barbers, the services they do, their hours and time off.",
-    icon: Users,
-  },
-  { to: "/admin/services", title: "Services", description: "Services, prices and durations.", icon: Scissors },
-  { to: "/admin/gallery", title: "Gallery", description: "Style photos and their categories.", icon: SwatchBook },
-  { to: "/admin/blog", title: "Blog Posts", description: "Write and edit articles.", icon: BookOpen },
-  {
-    to: "/admin/contact",
-    title: "Contact Submissions",
-    description: "Messages sent through the contact form.",
-    icon: Mail,
-  },
-  { to: "/admin/faq", title: "FAQs", description: "Questions and answers shown on the FAQ page.", icon: HelpCircle },
-  {
-    to: "/admin/accounts",
-    title: "Admin Accounts",
-    description: "Who can sign in, your password and two-factor sign-in.",
-    icon: UserCog,
-  },
-  { to: "/admin/activity", title: "Activity", description: "Who changed what, and when.", icon: History },
-  { to: "/admin/api", title: "API Reference", description: "Every REST call, for integrations.", icon: Braces },
-  {
-    to: "/admin/settings",
-    title: "Shop Settings",
-    description: "Name, address, phone, fee, booking rules, opening hours and closures.",
-    icon: Store,
-  },
-] as const;
-
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.admin) return <AdminLoginForm key={actionData?.pendingLogin} result={actionData} />;
   return <Dashboard overview={loaderData.admin} />;
@@ -296,7 +188,7 @@ function Dashboard({ overview }: { overview: Overview }) {
       <h2 className="mb-4 text-2xl font-semibold">Manage</h2>
       <nav aria-label="Management sections">
         <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
-          {SECTIONS.map(({ to, title, description, icon: Icon }) => (
+          {ADMIN_SECTIONS.map(({ to, title, description, icon: Icon }) => (
             <li key={to}>
               {/* A compact row on phones, a tile from sm up. */}
               <Link
