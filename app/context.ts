@@ -23,6 +23,9 @@ export interface RequestContext extends AppContext {
   settings: () => Promise<ShopSettings>;
 }
 
+/** What a feature function needs to read the shop: the database and the request's settings. */
+export type ShopReads = Pick<RequestContext, "db" | "settings">;
+
 export interface SessionUser {
   id: number;
   username: string;

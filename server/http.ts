@@ -86,9 +86,9 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/media", mediaApi(ctx));
   api.use("/booking-slots", bookingSlotsApi(ctx));
   api.use("/bookings", bookingsApi(ctx));
-  api.use("/availability", availabilityApi(ctx));
+  api.use("/availability", availabilityApi());
   api.use("/team", teamApi(ctx));
-  api.use("/bookings", bookingAttendanceApi(ctx));
+  api.use("/bookings", bookingAttendanceApi());
   api.use("/bookings", calendarBookingsApi(ctx));
   api.use("/team", calendarTeamApi(ctx));
   api.use(calendarFeedsApi(ctx));

@@ -1,4 +1,5 @@
-import type { AppContext, RequestContext } from "~/context";
+import type { AppContext, RequestContext, ShopReads } from "~/context";
+import type { Db } from "~/db/client.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
 
@@ -8,6 +9,15 @@ import { loadSettings } from "~/features/settings/settings.server";
  * `knownVersion` is the content version the response cache already read for this request.
  */
 export function requestContext(ctx: AppContext, knownVersion?: number): RequestContext {
+  return { ...ctx, settings: settingsOnce(ctx.db, knownVersion) };
+}
+
+/** The database and its settings read once, for work that has no request around it (seeding, scripts, tests). */
+export function shopReads(db: Db): ShopReads {
+  return { db, settings: settingsOnce(db) };
+}
+
+function settingsOnce(db: Db, knownVersion?: number) {
   let settings: Promise<ShopSettings> | undefined;
-  return { ...ctx, settings: () => (settings ??= loadSettings(ctx.db, knownVersion)) };
+  return () => (settings ??= loadSettings(db, knownVersion));
 }

@@ -65,8 +65,9 @@ interface AdminWrites<S extends z.ZodType, T> {
   item: z.ZodType<T>;
   /** Mount point inside the feature's router, e.g. "/categories"; empty for the router's root. */
   base?: string;
-  create: (db: Db, input: z.output<S>) => Promise<T>;
-  update?: (db: Db, id: number, input: z.output<S>) => Promise<T>;
+  /** `request` carries the request's settings, for the writes whose rules read them. */
+  create: (db: Db, input: z.output<S>, request: RequestContext) => Promise<T>;
+  update?: (db: Db, id: number, input: z.output<S>, request: RequestContext) => Promise<T>;
   /** The update's own 409, where it refuses for more than a clash (documented instead of the generic one). */
   updateConflict?: ApiAnswer;
   remove: (db: Db, id: number) => Promise<void>;
@@ -88,7 +89,7 @@ export function mountAdminWrites<S extends z.ZodType, T>(router: Router, db: Db,
     apiDoc({ summary: `Add (${what})`, body: schema, responses: { 201: [`The new ${what}`, item], ...refused } }),
     requireAdmin,
     async (req, res) => {
-      res.status(201).json(await writes.create(db, parseInput(schema, req.body)));
+      res.status(201).json(await writes.create(db, parseInput(schema, req.body), requestOf(res)));
     },
   );
   const { update } = writes;
@@ -107,7 +108,7 @@ export function mountAdminWrites<S extends z.ZodType, T>(router: Router, db: Db,
       requireAdmin,
       async (req, res) => {
         const id = parseId(req.params.id, what);
-        res.json(await update(db, id, parseInput(schema, req.body)));
+        res.json(await update(db, id, parseInput(schema, req.body), requestOf(res)));
       },
     );
   }

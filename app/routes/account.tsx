@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const email = await customerOfSession(context.db, sessionOf(request));
   const search = new URL(request.url).searchParams;
   return {
-    account: email ? await getAccount(context.db, email) : null,
+    account: email ? await getAccount(context, email) : null,
     sent: search.has("sent"),
     erased: search.has("erased"),
   };

@@ -146,10 +146,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? seriesPreviewUrl(repeat, { serviceIds: choices.serviceIds, memberId: member?.id, date: choices.date, startTime })
     : null;
   const [dates, times, booked, seriesPreview] = await Promise.all([
-    availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context.db, query)),
-    availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context.db, query)),
+    availabilityAnswer(urls.dates, availabilityDatesQuerySchema, (query) => getAvailableDates(context, query)),
+    availabilityAnswer(urls.times, availabilityQuerySchema, (query) => getAvailability(context, query)),
     bookedReference ? justBooked(context, request, bookedReference) : null,
-    availabilityAnswer(previewUrl, seriesPreviewQuerySchema, (query) => previewSeries(context.db, query)),
+    availabilityAnswer(previewUrl, seriesPreviewQuerySchema, (query) => previewSeries(context, query)),
   ]);
   // The details form is in the HTML once a time is chosen: it carries the token that makes it book once.
   const formToken = choices.timeKey ? newFormToken() : null;

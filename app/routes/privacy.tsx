@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
-import { reminderLeadHours } from "~/features/booking/booking-jobs.server";
-import { retentionPeriods } from "~/features/customers/retention.server";
 import { seoMeta } from "~/features/seo/seo";
 import { addressLine, phoneHref } from "~/features/settings/shop-facts";
 import { useShopSettings } from "~/features/settings/use-shop-settings";
 import type { Route } from "./+types/privacy";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { ...(await retentionPeriods(context.db)), reminderLeadHours: await reminderLeadHours(context.db) };
+  const { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours } = await context.settings();
+  return { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -14,6 +14,7 @@ import { blogArt, galleryArt, productArt } from "./artwork";
 import { BLOG_POSTS, GALLERY_ITEMS, PRODUCTS } from "./demo-content";
 import { DEMO_ART_SIZES, demoArtDirectory, demoArtKey, shippedRenditionWidths, type DemoArtKind } from "./demo-art";
 import { seedDemoContent } from "./seed";
+import { shopReads } from "../request-context";
 
 const TABLES = [
   "services",
@@ -159,7 +160,7 @@ describe("seedDemoContent", () => {
     const last = addDays("2030-06-01", 56);
     for (const service of services) {
       const dates = await getAvailableDates(
-        db,
+        shopReads(db),
         { from: "2030-06-01", to: last, services: [service.id], member: undefined },
         now,
       );

@@ -6,6 +6,7 @@ import { serviceFormSchema } from "~/features/services/services.schema";
 import { createService } from "~/features/services/services.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { shopInstant } from "~/lib/shop-time";
+import { shopReads } from "../../server/request-context";
 import type { TestClient } from "./test-app";
 
 /*
@@ -48,7 +49,7 @@ export async function bookAppointment(db: Db, appointment: Appointment) {
   const bookedAt =
     appointment.bookedAt ?? new Date(shopInstant(appointment.date, startTime).getTime() - 7 * 24 * 3_600_000);
   const [slot] = await createSlots(
-    db,
+    shopReads(db),
     slotCreateSchema.parse({ dates: [appointment.date], startTime, endTime }),
     bookedAt,
   );
@@ -59,7 +60,7 @@ export async function bookAppointment(db: Db, appointment: Appointment) {
     customerPhone: appointment.phone ?? "07911 123456",
     notes: appointment.notes ?? "",
   });
-  const { booking, manageToken } = await bookSlot(db, slot!.id, request, bookedAt);
+  const { booking, manageToken } = await bookSlot(shopReads(db), slot!.id, request, bookedAt);
   return { ...booking, manageToken };
 }
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { RootOperationNode } from "kysely";
 import pg from "pg";
 import { expect } from "vitest";
 import type { AppContext } from "~/context";
@@ -103,6 +104,8 @@ export interface TestContextOptions {
   onDisk?: boolean;
   /** This engine whatever TEST_DATABASE_URL says (a shop moved from one engine to the other). */
   engine?: "sqlite" | "postgres";
+  /** Sees every query the app sends (its parsed form, before it runs): for tests that count what a request reads. */
+  observeQueries?: (query: RootOperationNode) => void;
 }
 
 /** Another process's handle on the same PostgreSQL database; closing it leaves the database in place. */
@@ -118,7 +121,14 @@ export async function createTestContext(options: TestContextOptions = {}) {
     ? joinTestDatabase(options.joinDatabaseUrl)
     : await createTestDatabase({ onDisk: options.onDisk, engine: options.engine });
   const storage = await openMediaStorage(config.mediaStorage);
-  const ctx: AppContext = { db, config, storage, mailer: mailerFor(db, config) };
+  const observe = options.observeQueries;
+  const appDb = observe
+    ? db.withPlugin({
+        transformQuery: ({ node }) => (observe(node), node),
+        transformResult: async ({ result }) => result,
+      })
+    : db;
+  const ctx: AppContext = { db: appDb, config, storage, mailer: mailerFor(appDb, config) };
   return {
     ctx,
     db,
@@ -222,7 +232,8 @@ let vite: { server: Promise<ViteDevServer>; users: number } | undefined;
 function acquireViteServer() {
   vite ??= {
     server: import("vite").then(({ createServer }) =>
-      createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" }),
+      // No WebSocket server: the test files of parallel workers each start one, and they fought over its port.
+      createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" }),
     ),
     users: 0,
   };

@@ -55,7 +55,7 @@ export function accountApi(ctx: AppContext) {
   router.post("/sign-in/:token", useLink, async (req, res) => {
     const { email, cookie } = await redeemSignInLink(requestOf(res), req.params.token, customerToken(req));
     res.append("Set-Cookie", cookie);
-    res.json(await getAccount(ctx.db, email));
+    res.json(await getAccount(requestOf(res), email));
   });
 
   const signOut = apiDoc({
@@ -74,7 +74,7 @@ export function accountApi(ctx: AppContext) {
     responses: { 200: ["The account", accountSchema], 401: notSignedIn },
   });
   router.get("/", account, async (req, res) => {
-    res.json(await getAccount(ctx.db, await signedInCustomer(req)));
+    res.json(await getAccount(requestOf(res), await signedInCustomer(req)));
   });
 
   const exported = apiDoc({

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
 import { sql } from "kysely";
-import type { RequestContext } from "~/context";
+import type { RequestContext, ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ukNationalPhone } from "~/db/customer-phone";
 import { recordAudit } from "~/features/audit/index.server";
@@ -24,7 +24,6 @@ import { customerOfKey, eraseCustomer, exportCustomer } from "~/features/custome
 import { customerKey } from "~/features/customers";
 import { enqueueJob, type Job, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { HttpError } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { toPounds } from "~/lib/money";
@@ -252,9 +251,9 @@ const customerSignedIn = (db: Db, email: string) =>
     .executeTakeFirst();
 
 /** What `GET /api/account` answers: the customer's bookings, each with what they may do with it. */
-export async function getAccount(db: Db, email: string, now: Date = clockNow()): Promise<Account> {
+export async function getAccount({ db, settings }: ShopReads, email: string, now: Date = clockNow()): Promise<Account> {
   const customer = await customerSignedIn(db, email);
-  const [bookings, shop] = await Promise.all([customer ? loadCustomerBookings(db, customer.id) : [], loadSettings(db)]);
+  const [bookings, shop] = await Promise.all([customer ? loadCustomerBookings(db, customer.id) : [], settings()]);
   const ordered = inPageOrder(bookings, now);
   return {
     email,
@@ -287,8 +286,12 @@ export async function getAccount(db: Db, email: string, now: Date = clockNow()):
 
 /** The details the booking form starts with for a signed-in customer: their customer row's, the phone as typed in Britain. */
 export async function customerDetails(db: Db, email: string) {
-  const { name, phone } = await getAccount(db, email);
-  return { customerName: name, customerEmail: email, customerPhone: ukNationalPhone(phone) };
+  const customer = await customerSignedIn(db, email);
+  return {
+    customerName: customer?.name ?? "",
+    customerEmail: email,
+    customerPhone: ukNationalPhone(customer?.phone ?? ""),
+  };
 }
 
 /** One of the customer's own bookings, as the private link's code reaches it. */

@@ -1,3 +1,4 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { findServicesByIds } from "~/features/services/index.server";
 import { listTeam } from "~/features/team/index.server";
@@ -15,7 +16,6 @@ import {
   reachingTo,
 } from "./rules/availability";
 import { bookingFeePence, type ShopSettings } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
 import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
@@ -81,21 +81,21 @@ interface AvailabilityInputs {
   lengthMinutes: number;
 }
 
-async function availabilityInputs(db: Db, serviceIds: number[]): Promise<AvailabilityInputs> {
-  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+async function availabilityInputs({ db, settings }: ShopReads, serviceIds: number[]): Promise<AvailabilityInputs> {
+  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
   const { totals } = await chosenServices(db, serviceIds, rules);
   return { rules, members, lengthMinutes: totals.durationMinutes };
 }
 
 /** GET /api/availability: one entry per start time and member on a date. */
 export async function getAvailability(
-  db: Db,
+  ctx: ShopReads,
   query: AvailabilityQuery,
   now: Date = clockNow(),
 ): Promise<AvailableTime[]> {
-  const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
+  const { rules, members, lengthMinutes } = await availabilityInputs(ctx, query.services);
   const busy = await loadBusySpans(
-    db,
+    ctx.db,
     members.map((member) => member.id),
     query.date,
     query.date,
@@ -111,13 +111,13 @@ export async function getAvailability(
 
 /** GET /api/availability/dates: the dates with at least one fitting time. */
 export async function getAvailableDates(
-  db: Db,
+  ctx: ShopReads,
   query: AvailabilityDatesQuery,
   now: Date = clockNow(),
 ): Promise<string[]> {
-  const { rules, members, lengthMinutes } = await availabilityInputs(db, query.services);
+  const { rules, members, lengthMinutes } = await availabilityInputs(ctx, query.services);
   const busy = await loadBusySpans(
-    db,
+    ctx.db,
     members.map((member) => member.id),
     query.from,
     query.to,
@@ -145,8 +145,12 @@ export interface OpenTimesRequest {
  * The open dates from today to the booking horizon and the start times of one of them (each time
  * once, whoever holds it), for a booking whose length is already known: the manage page's picker.
  */
-export async function findOpenTimes(db: Db, request: OpenTimesRequest, now: Date = clockNow()) {
-  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+export async function findOpenTimes(
+  { db, settings }: ShopReads,
+  request: OpenTimesRequest,
+  now: Date = clockNow(),
+) {
+  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
   const { first, last } = bookableDates(rules, now);
   const busy = await loadBusySpans(
     db,
@@ -179,8 +183,12 @@ export interface OwnerStartsRequest {
  * the barber's hours and clear of their bookings and blocks, but without the customers' notice and horizon
  * (the owner books the time they see). None for a barber who does not do all the services.
  */
-export async function ownerStartTimes(db: Db, request: OwnerStartsRequest, now: Date = clockNow()) {
-  const [rules, members] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+export async function ownerStartTimes(
+  { db, settings }: ShopReads,
+  request: OwnerStartsRequest,
+  now: Date = clockNow(),
+) {
+  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
   const member = members.find((candidate) => candidate.id === request.memberId);
   if (!member || !performsAll(member, request.serviceIds)) return [];
   const busy = await loadBusySpans(db, [member.id], request.date, request.date, request.exceptSlotId);

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { createBlock } from "./blocks.server";
 import { appointmentRequestSchema } from "./booking.schema";
 import { bookAppointment } from "./write/create.server";
+import { shopReads } from "../../../server/request-context";
 
 /*
  * A block and a customer's booking of the same time, at the same moment, from two connections (two app
@@ -44,7 +45,7 @@ beforeAll(async () => {
   serviceId = service.id;
   const weeklyHours = [3].map((day) => ({ day, ranges: [{ start: "10:00", end: "16:00" }] }));
   const member = await createTeamMember(
-    database.db,
+    shopReads(database.db),
     teamMemberSchema.parse({
       name: "Alex",
       bio: "",
@@ -71,7 +72,7 @@ it.runIf(process.env.TEST_DATABASE_URL)(
         const results = await Promise.allSettled([
           createBlock(database.db, memberId, { date, start, end, note: "Break" }),
           bookAppointment(
-            other,
+            shopReads(other),
             appointmentRequestSchema.parse({
               customerName: "Sam Taylor",
               customerEmail: `race${round}@example.com`,

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/index.server";
 import { MANAGE_TOKEN_PURPOSE, PAYMENT_MAIL_JOB } from "~/features/payments/index.server";
-import { loadSettings } from "~/features/settings/index.server";
+import type { ShopSettings } from "~/features/settings";
 import { shopInstant } from "~/lib/shop-time";
 import type { MailBooking, MovedBy, PreviousTime } from "./booking-mail.server";
 import { clockNow } from "~/lib/clock";
@@ -72,10 +72,8 @@ export interface BookingReminderPayload {
 
 const HOUR_MS = 3_600_000;
 
-/** The reminder lead time: the shop's setting. */
-export async function reminderLeadHours(db: Db): Promise<number> {
-  return (await loadSettings(db)).reminderLeadHours;
-}
+/** The setting that places a booking's reminder: its lead time before the appointment. */
+export type ReminderTiming = Pick<ShopSettings, "reminderLeadHours">;
 
 export const reminderKey = (bookingId: number) => `${BOOKING_REMINDER_JOB}:${bookingId}`;
 
@@ -131,8 +129,8 @@ async function queueMail(
  * Puts the booking's one reminder at the lead time before its start, replacing any earlier one;
  * none when the appointment is already inside the lead time, since the mail just sent tells them.
  */
-async function scheduleReminder(db: Db, booking: QueuedBooking, now: Date) {
-  const runAt = reminderInstant(booking.date, booking.startTime, await reminderLeadHours(db));
+async function scheduleReminder(db: Db, booking: QueuedBooking, leadHours: number, now: Date) {
+  const runAt = reminderInstant(booking.date, booking.startTime, leadHours);
   await queueBookingTexts(db, booking, runAt, now, { confirmation: false });
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
@@ -150,13 +148,14 @@ async function scheduleReminder(db: Db, booking: QueuedBooking, now: Date) {
 export async function queueBookingMails(
   db: Db,
   booking: QueuedBooking,
+  shop: ReminderTiming,
   now: Date = clockNow(),
   series?: { position: number },
 ) {
   if (!series) await queueMail(db, "confirmation", booking);
   if (!series || series.position === 0) await queueBookingTexts(db, booking, undefined, now, { confirmation: true });
   await queueMail(db, "shop-notice", booking);
-  await scheduleReminder(db, booking, now);
+  await scheduleReminder(db, booking, shop.reminderLeadHours, now);
 }
 
 /**
@@ -211,6 +210,7 @@ async function queueShopMove(db: Db, booking: QueuedBooking, previous: PreviousT
 export async function queueRescheduleMails(
   db: Db,
   booking: QueuedBooking,
+  shop: ReminderTiming,
   previous: PreviousTime,
   now: Date = clockNow(),
   movedBy: MovedBy = "customer",
@@ -224,7 +224,7 @@ export async function queueRescheduleMails(
   } else {
     await queueMoveText(db, booking, new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS), now);
   }
-  if (booking.customerEmail) await scheduleReminder(db, booking, now);
+  if (booking.customerEmail) await scheduleReminder(db, booking, shop.reminderLeadHours, now);
 }
 
 /**
@@ -310,8 +310,13 @@ export async function forgetBookingJobs(db: Db, bookingIds: ReadonlySet<number>,
  * An appointment imported from another system, its customer to be told (issue 35's notify=true): their
  * confirmation with the manage link and the reminder; no notice to the shop (the owner imported it) and no text.
  */
-export async function queueImportedBookingMails(db: Db, booking: QueuedBooking, now: Date = clockNow()) {
+export async function queueImportedBookingMails(
+  db: Db,
+  booking: QueuedBooking,
+  shop: ReminderTiming,
+  now: Date = clockNow(),
+) {
   await db.updateTable("bookings").set({ mail_status: "pending" }).where("id", "=", booking.id).execute();
   await queueMail(db, "confirmation", booking);
-  await scheduleReminder(db, booking, now);
+  await scheduleReminder(db, booking, shop.reminderLeadHours, now);
 }

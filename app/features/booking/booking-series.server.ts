@@ -1,5 +1,4 @@
-import type { Db } from "~/db/client.server";
-import { loadSettings } from "~/features/settings/index.server";
+import type { ShopReads } from "~/context";
 import { clockNow } from "~/lib/clock";
 import { chosenServices, loadBusySpans, loadSchedules } from "./availability.server";
 import type { SeriesPreviewQuery } from "./booking.schema";
@@ -18,13 +17,13 @@ export interface SeriesTime {
  * the first may lie past the booking horizon; the first is held to every rule of a single booking.
  */
 export async function seriesRefusals(
-  db: Db,
+  { db, settings: shopSettings }: ShopReads,
   time: SeriesTime,
   dates: readonly string[],
   firstPosition: number,
   now: Date,
 ) {
-  const [settings, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const [settings, team] = await Promise.all([shopSettings(), loadSchedules(db)]);
   const { totals } = await chosenServices(db, time.services, settings);
   const candidates = team.filter(
     (member) => performsAll(member, time.services) && (time.memberId === undefined || member.id === time.memberId),
@@ -42,10 +41,10 @@ export async function seriesRefusals(
 }
 
 /** GET /api/availability/series: the dates a series would have, each free or not (with the reason). */
-export async function previewSeries(db: Db, query: SeriesPreviewQuery, now: Date = clockNow()) {
+export async function previewSeries(ctx: ShopReads, query: SeriesPreviewQuery, now: Date = clockNow()) {
   const dates = seriesDates(query.date, query.everyWeeks, query.times);
   const time = { services: query.services, memberId: query.member, startTime: query.startTime };
-  const refusals = await seriesRefusals(db, time, dates, 0, now);
+  const refusals = await seriesRefusals(ctx, time, dates, 0, now);
   return dates.map((date, index) => {
     const reason = refusals[index];
     return reason

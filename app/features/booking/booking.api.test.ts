@@ -6,6 +6,7 @@ import { saveSettings } from "~/features/settings/settings.server";
 import { openAllHours, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { SLOT_TAKEN_MESSAGE, bookingRequestSchema, type AdminSlot, type PublicSlot } from "./booking.schema";
 import { bookSlot } from "./write/create.server";
+import { shopReads } from "../../../server/request-context";
 
 const inDays = (days: number) => addDays(shopToday(), days);
 
@@ -393,7 +394,7 @@ describe("booking a slot", () => {
             services: [String(cut.id)],
           });
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 20 }, (_, i) => bookSlot(i % 2 ? otherInstance : api.db, slot.id, request(i))),
+          Array.from({ length: 20 }, (_, i) => bookSlot(shopReads(i % 2 ? otherInstance : api.db), slot.id, request(i))),
         );
         expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
         for (const outcome of outcomes) {

@@ -97,7 +97,7 @@ export function bookingSlotsApi(ctx: AppContext) {
   });
   router.post("/", create, requireAdmin, async (req, res) => {
     const input = parseInput(slotCreateRequestSchema, req.body);
-    const slots = await createSlots(ctx.db, { ...input, memberId: slotMember(req.body) });
+    const slots = await createSlots(requestOf(res), { ...input, memberId: slotMember(req.body) });
     // The spec's one-date payload gets its one slot back; the dialog's payload gets the list.
     const onePerCall = !Array.isArray(req.body?.dates) && input.repeatEveryMinutes === undefined;
     res.status(201).json(onePerCall ? slots[0] : slots);
@@ -244,7 +244,7 @@ const availableTimeSchema = z.object({
 });
 
 /** /api/availability: the computed times of a date, and the dates that have one. */
-export function availabilityApi(ctx: AppContext) {
+export function availabilityApi() {
   const router = apiRouter();
   const times = apiDoc({
     summary: "The bookable start times of a date for the chosen services, one per time and barber",
@@ -254,7 +254,7 @@ export function availabilityApi(ctx: AppContext) {
     },
   });
   router.get("/", times, async (req, res) => {
-    res.json(await getAvailability(ctx.db, parseInput(availabilityQuerySchema, req.query)));
+    res.json(await getAvailability(requestOf(res), parseInput(availabilityQuerySchema, req.query)));
   });
   const dates = apiDoc({
     summary: "The dates between from and to that have at least one bookable time",
@@ -262,7 +262,7 @@ export function availabilityApi(ctx: AppContext) {
     responses: { 200: ["The dates, yyyy-MM-dd", z.array(z.string())] },
   });
   router.get("/dates", dates, async (req, res) => {
-    res.json(await getAvailableDates(ctx.db, parseInput(availabilityDatesQuerySchema, req.query)));
+    res.json(await getAvailableDates(requestOf(res), parseInput(availabilityDatesQuerySchema, req.query)));
   });
   const series = apiDoc({
     summary: "The dates of repeat appointments from a chosen time, each available or not (with the reason)",
@@ -270,7 +270,7 @@ export function availabilityApi(ctx: AppContext) {
     responses: { 200: ["Every date of the series, in order", z.array(seriesPreviewSchema)] },
   });
   router.get("/series", series, async (req, res) => {
-    res.json(await previewSeries(ctx.db, parseInput(seriesPreviewQuerySchema, req.query)));
+    res.json(await previewSeries(requestOf(res), parseInput(seriesPreviewQuerySchema, req.query)));
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { ShopReads } from "~/context";
 import { clockNow } from "~/lib/clock";
 import { ownerStartTimes } from "./availability.server";
 import { loadBooking } from "./booking-record.server";
@@ -17,18 +17,18 @@ export interface OwnerMoveChoice {
  * the same engine the booking page uses; null for a booking that is gone or cancelled.
  */
 export async function ownerMoveChoice(
-  db: Db,
+  ctx: ShopReads,
   bookingId: number,
   wanted: { date?: string | undefined; memberId?: number | undefined },
   now: Date = clockNow(),
 ): Promise<OwnerMoveChoice | null> {
-  const booking = await loadBooking(db, { id: bookingId });
+  const booking = await loadBooking(ctx.db, { id: bookingId });
   if (!booking || booking.status === "cancelled") return null;
   const date = wanted.date ?? booking.date;
   const memberId = wanted.memberId ?? booking.memberId;
   if (memberId === null) return { date, memberId, times: [] };
   const starts = await ownerStartTimes(
-    db,
+    ctx,
     {
       memberId,
       date,

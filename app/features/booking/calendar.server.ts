@@ -1,6 +1,6 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { openingRangesOn, rangeCovering } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { listServices } from "~/features/services/index.server";
 import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { workingSpans } from "./rules/availability";
@@ -175,9 +175,9 @@ const takingsPence = (bookings: readonly CalendarBooking[], date: string) =>
     .reduce((sum, booking) => sum + booking.totalPence, 0);
 
 /** The days from `from`, the active team, their bookings, blocks and hours, and the services for the walk-in form. */
-export async function loadCalendar(db: Db, query: CalendarQuery) {
+export async function loadCalendar({ db, settings }: ShopReads, query: CalendarQuery) {
   const to = addDays(query.from, query.days - 1);
-  const [shop, members, services] = await Promise.all([loadSettings(db), loadSchedules(db), listServices(db)]);
+  const [shop, members, services] = await Promise.all([settings(), loadSchedules(db), listServices(db)]);
   const [bookings, blocks] = await Promise.all([
     calendarBookings(db, query.from, to, query.showCancelled),
     listBlocks(

@@ -105,7 +105,7 @@ async function moveOptionsFor(
   const barber = booking.memberId === null ? "any" : query.barber;
   const find = (date: string | undefined) =>
     findOpenTimes(
-      ctx.db,
+      ctx,
       {
         serviceIds: booking.serviceIds,
         lengthMinutes: booking.durationMinutes,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppContext } from "~/context";
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { paymentsOf } from "~/features/payments/index.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
@@ -7,7 +8,6 @@ import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { toPounds } from "~/lib/money";
 import type { MailStatus } from "~/lib/mail-status";
 import { closedReason, type ClosedReason } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { keepDeletedBookingInMails } from "./booking-jobs.server";
 import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/shop-time";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
@@ -152,7 +152,7 @@ const byStart = (a: PlannedSlot, b: PlannedSlot) => `${a.date}${a.startTime}`.lo
  * of the same member (or, without a member, another slot without one) refuses the lot.
  */
 export async function createSlots(
-  db: Db,
+  { db, settings }: ShopReads,
   input: SlotCreateValues & { memberId?: number | undefined },
   now: Date = clockNow(),
 ): Promise<PublicSlot[]> {
@@ -167,7 +167,7 @@ export async function createSlots(
   if (started) {
     throw badRequest(`${slotLabel(started)} is in the past. Slots can only be created for times still to come.`);
   }
-  const shop = await loadSettings(db);
+  const shop = await settings();
   for (const slot of planned) {
     const reason = closedReason(shop, slot.date, slot.startTime, slot.endTime);
     if (reason) throw badRequest(closedMessage(slot, reason));
@@ -255,7 +255,7 @@ export async function deleteSlot(
     const booking = await loadBooking(trx, { confirmedOnSlot: id });
     if (booking && onlyIfAvailable) throw conflict(SLOT_BOOKED_MESSAGE);
     if (booking) {
-      const cancelled = await cancelBookingRecord(trx, booking, "admin", clockNow());
+      const cancelled = await cancelBookingRecord(trx, booking, { cause: "admin" }, clockNow());
       await keepDeletedBookingInMails(trx, cancelled);
     }
     await trx.deleteFrom("booking_slots").where("id", "=", id).execute();

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import { z } from "zod";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseId, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { contactMessageSchema, contactSubmissionSchema, submissionListQuerySchema } from "./contact.schema";
 import { deleteSubmission, listSubmissions, submitContactMessage } from "./contact.server";
 
@@ -19,7 +19,7 @@ export function contactApi(ctx: AppContext) {
   });
   router.post("/", send, async (req, res) => {
     const input = parseInput(contactMessageSchema, req.body);
-    const { error: _error, ...submission } = await submitContactMessage(ctx, input, { client: clientKey(req) });
+    const { error: _error, ...submission } = await submitContactMessage(requestOf(res), input, { client: clientKey(req) });
     // The mail error is for the shop's eyes (the admin list), not the visitor's.
     res.status(201).json(submission);
   });

@@ -1,10 +1,9 @@
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { HttpError, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { customerFingerprint } from "~/features/customer-identity/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { quoteLines } from "~/lib/mailer.server";
 import type { ContactMessage, ContactStatus, ContactSubmission, SubmissionSort } from "./contact.schema";
 
@@ -29,12 +28,12 @@ const toSubmission = (row: Row<"contact_submissions">): ContactSubmission => ({
  * only messages that passed validation: the caller validates before this runs.
  */
 export async function submitContactMessage(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: ContactMessage,
   options: { client: string; now?: Date },
 ): Promise<ContactSubmission> {
   const { db, config, mailer } = ctx;
-  const shop = await loadSettings(db);
+  const shop = await ctx.settings();
   const now = options.now ?? new Date();
   // Per address, and per sender address so that nobody's inbox can be filled through the shop's replies.
   const check = await recordWithinLimits(

@@ -8,6 +8,7 @@ import { customerFingerprint } from "~/features/customer-identity/customer-finge
 import { CUSTOMER_KEY_MESSAGE, type CustomerRecord, type CustomerSummary } from "./customers.schema";
 import { ERASED_NAME } from "./erasure.server";
 import { applyRetention, monthsBefore } from "./retention.server";
+import { shopReads } from "../../../server/request-context";
 
 const today = shopToday();
 const nextYear = Number(today.slice(0, 4)) + 1;
@@ -399,7 +400,7 @@ describe("retention", () => {
     );
 
     const before = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
-    const erased = await applyRetention(api.db);
+    const erased = await applyRetention(shopReads(api.db));
     expect(erased).toEqual({ erasedBookings: 1, erasedMessages: 1, prunedJobs: 0 });
     const after = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
     expect(before.map((row) => row.id).filter((id) => !after.some((row) => row.id === id))).toEqual([expired.id]);
@@ -439,7 +440,7 @@ describe("retention", () => {
     expect(names).toContain("New Message");
     expect(names).not.toContain("Old Message");
     // Running again finds nothing more to do.
-    expect(await applyRetention(api.db)).toEqual({ erasedBookings: 0, erasedMessages: 0, prunedJobs: 0 });
+    expect(await applyRetention(shopReads(api.db))).toEqual({ erasedBookings: 0, erasedMessages: 0, prunedJobs: 0 });
   });
 
   it("counts calendar months, ending on the last day of a shorter month", () => {

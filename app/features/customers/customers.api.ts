@@ -79,7 +79,7 @@ export function customersApi(ctx: AppContext) {
 }
 
 /** `PATCH /api/bookings/{id}` with `{attendance}`: the admin records whether the customer came. */
-export function bookingAttendanceApi(ctx: AppContext) {
+export function bookingAttendanceApi() {
   const router = apiRouter();
   const attendance = apiDoc({
     summary:
@@ -92,7 +92,7 @@ export function bookingAttendanceApi(ctx: AppContext) {
   });
   router.patch("/:id", attendance, requireAdmin, async (req, res) => {
     const { attendance } = parseInput(attendanceSchema, req.body);
-    res.json(await recordAttendance(ctx.db, parseId(req.params.id, "Booking"), attendance));
+    res.json(await recordAttendance(requestOf(res), parseId(req.params.id, "Booking"), attendance));
   });
   return router;
 }

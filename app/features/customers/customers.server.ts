@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { scheduleReviewRequest } from "~/features/reviews/index.server";
 import { conflict, notFound } from "~/lib/http-error";
@@ -216,7 +217,7 @@ export async function saveCustomerNotes(db: Db, key: string, notes: string) {
 
 /** Marks whether the customer came. Only once a confirmed appointment has started: before, nobody knows. */
 export async function recordAttendance(
-  db: Db,
+  { db, settings }: ShopReads,
   bookingId: number,
   attendance: Attendance | null,
   now: Date = clockNow(),
@@ -227,9 +228,10 @@ export async function recordAttendance(
   if (!hasStarted(booking.date, booking.start_time, now)) {
     throw conflict("Attendance can only be recorded once the appointment has started.");
   }
+  const shop = await settings();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
-    await scheduleReviewRequest(trx, { id: bookingId, date: booking.date, endTime: booking.end_time }, attendance, now);
+    await scheduleReviewRequest(trx, shop, { id: bookingId, date: booking.date, endTime: booking.end_time }, attendance, now);
   });
   // Read from the booking alone: an unnamed walk-in belongs to no record.
   const [services, payments] = await Promise.all([servicesOf(db, [bookingId]), paymentsOf(db, [bookingId])]);

@@ -1,6 +1,6 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ensureJob, type JobHandlers, pruneFinishedJobs } from "~/features/jobs/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { lapsePastEntries } from "~/features/waitlist/index.server";
 import { erasePersonalData } from "./erasure.server";
@@ -10,17 +10,6 @@ import { clockNow } from "~/lib/clock";
  * Retention (UK GDPR storage limitation): a daily job erases the personal data of appointments
  * and contact messages older than the shop keeps them. The /privacy page states the same periods.
  */
-
-export interface RetentionPeriods {
-  bookingRetentionMonths: number;
-  contactRetentionMonths: number;
-}
-
-/** The retention periods: the shop's settings. */
-export async function retentionPeriods(db: Db): Promise<RetentionPeriods> {
-  const { bookingRetentionMonths, contactRetentionMonths } = await loadSettings(db);
-  return { bookingRetentionMonths, contactRetentionMonths };
-}
 
 export const RETENTION_JOB = "privacy-retention";
 /** In the quiet of the night, shop time. */
@@ -39,8 +28,8 @@ export function monthsBefore(date: string, months: number) {
  * Erases what has passed its period: appointments dated before the cut-off day, messages sent before its
  * start; and deletes the jobs that finished long enough ago.
  */
-export async function applyRetention(db: Db, now: Date = clockNow()) {
-  const periods = await retentionPeriods(db);
+export async function applyRetention({ db, settings }: ShopReads, now: Date = clockNow()) {
+  const periods = await settings();
   const today = shopToday(now);
   const messagesBefore = shopInstant(monthsBefore(today, periods.contactRetentionMonths), "00:00").toISOString();
   const erased = await db
@@ -68,7 +57,7 @@ export const retentionJobHandlers: JobHandlers = {
   [RETENTION_JOB]: {
     async run(ctx) {
       const now = clockNow();
-      const erased = await applyRetention(ctx.db, now);
+      const erased = await applyRetention(ctx, now);
       if (erased.erasedBookings || erased.erasedMessages || erased.prunedJobs) {
         console.log(
           `Retention: erased the personal data of ${erased.erasedBookings} bookings and ${erased.erasedMessages} contact messages; deleted ${erased.prunedJobs} finished jobs.`,

@@ -1,5 +1,5 @@
 import type { Config } from "~/config.server";
-import type { Db } from "~/db/client.server";
+import type { ShopReads } from "~/context";
 import { e164Phone } from "~/db/customer-phone";
 import { withSavepoints } from "~/db/savepoints.server";
 import { recordAudit } from "~/features/audit/index.server";
@@ -173,7 +173,7 @@ export interface BookingImportOptions {
  * one transaction (refused rows skipped with their reason) with the audit entry, then kept or rolled back.
  */
 export async function importBookings(
-  db: Db,
+  { db, settings }: ShopReads,
   file: ClientFile,
   options: BookingImportOptions,
 ): Promise<BookingImportResult> {
@@ -181,7 +181,7 @@ export async function importBookings(
   const reader = readFile(file, BOOKING_IMPORT_MAX_ROWS);
   const columns = columnsOf(reader.headers, options.mapping, detectedBookingField);
   const rows = await readingRows(async () => [...reader.rows]);
-  const [services, team] = await Promise.all([listServices(db), loadSchedules(db)]);
+  const [services, team, shop] = await Promise.all([listServices(db), loadSchedules(db), settings()]);
   const catalogue = { services: new Map(services.map((service) => [lookupKey(service.title), service])), team };
   const result: BookingImportResult = {
     rows: rows.length,
@@ -202,7 +202,7 @@ export async function importBookings(
       }
       let booking;
       try {
-        ({ booking } = await bookAppointment(trx, read.input, now, {
+        ({ booking } = await bookAppointment({ db: trx, settings }, read.input, now, {
           byAdmin: true,
           mails: false,
           secrets: options.config,
@@ -214,7 +214,7 @@ export async function importBookings(
       }
       result.booked++;
       if (options.notify && booking.customerEmail) {
-        await queueImportedBookingMails(trx, booking, now);
+        await queueImportedBookingMails(trx, booking, shop, now);
         result.notified++;
       }
       if (result.preview.length < PREVIEW_ROWS) result.preview.push(previewOf(row, read, booking));

@@ -3,7 +3,7 @@ import multer from "multer";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, currentUser, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, currentUser, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { HttpError, badRequest } from "~/lib/http-error";
 import { importBookings } from "./booking-import.server";
 import { BOOKING_IMPORT_MAX_ROWS, bookingImportResultSchema, bookingMappingFieldSchema } from "./booking-import.schema";
@@ -106,7 +106,7 @@ export function importApi(ctx: AppContext) {
     const { mapping, dryRun, notify } = parseInput(bookingImportFormSchema, req.body);
     const file = { name: req.file.originalname, bytes: req.file.buffer };
     const actor = currentUser(res)!;
-    res.json(await importBookings(ctx.db, file, { mapping, dryRun, notify, actor, config: ctx.config }));
+    res.json(await importBookings(requestOf(res), file, { mapping, dryRun, notify, actor, config: ctx.config }));
   });
 
   return router;

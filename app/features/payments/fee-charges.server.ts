@@ -159,7 +159,7 @@ export async function chargeNoShowFee(ctx: Ctx, bookingId: number, reason: FeeRe
   if (!payment?.stripe_customer_id || !payment.stripe_payment_method_id) throw conflict(NO_CARD_MESSAGE);
   if (payment.charge_state !== null) throw conflict(ALREADY_CHARGED_MESSAGE);
   const [shop, rules] = await Promise.all([ctx.settings(), loadPaymentRules(ctx.db)]);
-  if ((await feeReasonOfBooking(ctx.db, bookingId)) !== reason) throw conflict(NOT_CHARGEABLE_MESSAGE);
+  if ((await feeReasonOfBooking(ctx, bookingId)) !== reason) throw conflict(NOT_CHARGEABLE_MESSAGE);
   if (rules.noShowFeePence <= 0) throw conflict(NO_FEE_MESSAGE);
   const keys = await requireStripeKeys(ctx);
   const request: ChargeRequest = {

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
-import type { RequestContext } from "~/context";
-import type { Db } from "~/db/client.server";
+import type { RequestContext, ShopReads } from "~/context";
 import { recordAudit } from "~/features/audit/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { parseId } from "~/lib/api.server";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
@@ -43,11 +41,14 @@ const NOT_KEEPABLE_MESSAGE =
   "A deposit can only be kept while it is paid, on a booking marked as a no-show or cancelled inside the notice.";
 
 /** The owner's view of many bookings' payments (the admin list, a customer's record, the calendar), by booking id. */
-export async function ownerPaymentsOf(db: Db, bookingIds: number[]): Promise<Record<number, OwnerPayment>> {
+export async function ownerPaymentsOf(
+  { db, settings }: ShopReads,
+  bookingIds: number[],
+): Promise<Record<number, OwnerPayment>> {
   const [payments, facts, shop] = await Promise.all([
     paymentsOf(db, bookingIds),
     feeFactsOf(db, bookingIds),
-    loadSettings(db),
+    settings(),
   ]);
   const result: Record<number, OwnerPayment> = {};
   for (const row of facts) {
@@ -64,7 +65,7 @@ export async function ownerPaymentsOf(db: Db, bookingIds: number[]): Promise<Rec
 export async function keepDeposit(ctx: Ctx, bookingId: number, now: Date) {
   const payment = await findPayment(ctx.db, bookingId);
   if (!payment) throw notFound("Payment");
-  if (payment.status !== "paid" || (await feeReasonOfBooking(ctx.db, bookingId)) === null)
+  if (payment.status !== "paid" || (await feeReasonOfBooking(ctx, bookingId)) === null)
     throw conflict(NOT_KEEPABLE_MESSAGE);
   const kept = await ctx.db.transaction().execute((trx) => keepPayment(trx, payment, now));
   if (!kept) throw conflict(NOT_KEEPABLE_MESSAGE);

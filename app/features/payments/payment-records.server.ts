@@ -1,3 +1,4 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import type { BookingRecord } from "~/features/booking/index.server";
@@ -5,7 +6,6 @@ import { lateCancellationWarning } from "~/features/booking";
 import { enqueueJob } from "~/features/jobs/index.server";
 import { notFound } from "~/lib/http-error";
 import { formatPence } from "~/lib/money";
-import { loadSettings } from "~/features/settings/index.server";
 import { hoursUntil } from "~/lib/shop-time";
 import { recordMovement } from "./money-ledger.server";
 import type { PaymentMail } from "./payment-mail.server";
@@ -242,8 +242,8 @@ export async function feeFactsOf(db: Db, bookingIds: number[]) {
 }
 
 /** Why this booking may be charged a fee now, or null. */
-export async function feeReasonOfBooking(db: Db, bookingId: number) {
-  const [[row], shop] = await Promise.all([feeFactsOf(db, [bookingId]), loadSettings(db)]);
+export async function feeReasonOfBooking({ db, settings }: ShopReads, bookingId: number) {
+  const [[row], shop] = await Promise.all([feeFactsOf(db, [bookingId]), settings()]);
   if (!row) throw notFound("Booking");
   return feeReasonOf(row, shop.cancellationNoticeHours);
 }

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { keyedDigest } from "~/lib/secret-box.server";
 import { customerKey } from "~/features/customers";
 import { cancelJobs, enqueueJob, type JobHandlers } from "~/features/jobs/index.server";
-import { loadSettings } from "~/features/settings/index.server";
+import type { ShopSettings } from "~/features/settings";
 import { notFound } from "~/lib/http-error";
 import { shopInstant } from "~/lib/shop-time";
 import { reviewRequestMail } from "./review-mail.server";
@@ -42,6 +42,7 @@ export const oneClickUnsubscribeUrl = (ctx: Pick<RequestContext, "config">, toke
  */
 export async function scheduleReviewRequest(
   db: Db,
+  shop: Pick<ShopSettings, "reviewRequestHours">,
   booking: { id: number; date: string; endTime: string },
   attendance: string | null,
   now: Date = clockNow(),
@@ -50,7 +51,7 @@ export async function scheduleReviewRequest(
     await cancelJobs(db, reviewKey(booking.id));
     return;
   }
-  const { reviewRequestHours } = await loadSettings(db);
+  const { reviewRequestHours } = shop;
   const due = new Date(shopInstant(booking.date, booking.endTime).getTime() + reviewRequestHours * 3_600_000);
   await enqueueJob(
     db,

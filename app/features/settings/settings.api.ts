@@ -8,7 +8,7 @@ import { loadGiftCardSettings, saveGiftCardSettings } from "~/features/gift-card
 import { apiRouter, currentUser, parseInput, requireAdmin, requestOf } from "~/lib/api.server";
 import { closureChoiceSchema, settingsFieldsSchema, settingsSchema, strandedBookingSchema } from "./settings.schema";
 import { PRIVATE_SETTINGS, publicSettings } from "./shop-settings";
-import { loadSettings, saveSettings } from "./settings.server";
+import { saveSettings } from "./settings.server";
 import { settleScheduleChange } from "~/features/booking/index.server";
 import { mailSettingsSchema, mailSettingsViewSchema } from "./mail-settings.schema";
 import { getMailSettings, saveMailSettings, sendTestMail } from "./mail-settings.server";
@@ -38,7 +38,7 @@ export function settingsApi(ctx: AppContext) {
     },
   });
   router.get("/", read, async (_req, res) => {
-    const [settings, giftCards] = await Promise.all([loadSettings(db), loadGiftCardSettings(db)]);
+    const [settings, giftCards] = await Promise.all([requestOf(res).settings(), loadGiftCardSettings(db)]);
     res.json(
       currentUser(res)?.isAdmin
         ? { ...settings, payments: await paymentSettingsView(ctx), giftCards }

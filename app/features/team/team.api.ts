@@ -42,8 +42,9 @@ export function teamApi({ db }: AppContext) {
     what: "Team member",
     schema: teamMemberSchema,
     item: teamMemberRecordSchema,
-    create: (db, input) => createTeamMember(db, input, settleScheduleChange(input.timeOffBookings)),
-    update: (db, id, input) => updateTeamMember(db, id, input, settleScheduleChange(input.timeOffBookings)),
+    create: (_db, input, request) => createTeamMember(request, input, settleScheduleChange(input.timeOffBookings)),
+    update: (_db, id, input, request) =>
+      updateTeamMember(request, id, input, settleScheduleChange(input.timeOffBookings)),
     updateConflict: [
       'New time off covers confirmed bookings with the member and `timeOffBookings` was not given ("keep" leaves them, "cancel" cancels them and mails the customers); or a clash with an existing record',
       z.object({ message: z.string(), bookings: z.array(strandedBookingSchema).optional() }),

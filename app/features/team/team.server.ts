@@ -1,10 +1,11 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { findServicesByIds } from "~/features/services/index.server";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
 import { fitsWithin, WEEKDAY_NAMES, weekdayRanges, type WeeklyHours } from "~/features/settings";
-import { loadSettings, type ScheduleFollowUp } from "~/features/settings/index.server";
+import type { ScheduleFollowUp } from "~/features/settings/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   MEMBER_HAS_BOOKINGS_MESSAGE,
@@ -107,8 +108,8 @@ async function withSchedules(db: Db, rows: Row<"team_members">[]): Promise<TeamM
 }
 
 /** The services must exist, and every working range must sit inside the shop's hours of that weekday. */
-async function assertSchedulePossible(db: Db, input: TeamMemberValues) {
-  const [found, settings] = await Promise.all([findServicesByIds(db, input.serviceIds), loadSettings(db)]);
+async function assertSchedulePossible({ db, settings: shopSettings }: ShopReads, input: TeamMemberValues) {
+  const [found, settings] = await Promise.all([findServicesByIds(db, input.serviceIds), shopSettings()]);
   if (found.length !== input.serviceIds.length) throw badRequest("One of the chosen services is not offered");
   for (const { day, ranges } of input.weeklyHours) {
     const open = weekdayRanges(settings.openingHours, day);
@@ -161,12 +162,13 @@ const toColumns = (input: TeamMemberValues) => ({
  * screens pass it, so a barber's new hours are offered to the waitlist and bookings in new time off settled.
  */
 export async function createTeamMember(
-  db: Db,
+  ctx: ShopReads,
   input: TeamMemberValues,
   followUp?: ScheduleFollowUp,
   now: Date = clockNow(),
 ): Promise<TeamMember> {
-  await assertSchedulePossible(db, input);
+  await assertSchedulePossible(ctx, input);
+  const { db } = ctx;
   const { id, cancelled } = await db.transaction().execute(async (trx) => {
     const { highest } = await trx
       .selectFrom("team_members")
@@ -191,13 +193,14 @@ export async function createTeamMember(
 
 /** With the booking side's follow-up, time off newly covering the member's confirmed bookings needs `timeOffBookings` (keep or cancel), else 409. */
 export async function updateTeamMember(
-  db: Db,
+  ctx: ShopReads,
   id: number,
   input: TeamMemberValues,
   followUp?: ScheduleFollowUp,
   now: Date = clockNow(),
 ): Promise<TeamMember> {
-  await assertSchedulePossible(db, input);
+  await assertSchedulePossible(ctx, input);
+  const { db } = ctx;
   const cancelled = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("team_members")

@@ -285,6 +285,7 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, user: Session
         await trx.updateTable("bookings").set({ attendance: "attended" }).where("id", "=", booking.id).execute();
         await scheduleReviewRequest(
           trx,
+          settings,
           { id: booking.id, date: booking.date, endTime: booking.endTime },
           "attended",
           now,

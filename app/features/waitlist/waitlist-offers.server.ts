@@ -22,7 +22,6 @@ import { availableTimes, type MemberSchedule, performsAll } from "~/features/boo
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import { loadPaymentRules, loadPaymentView, paymentToAsk } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { isOptedOut, smsProvider } from "~/features/texts/index.server";
 import { toE164 } from "~/features/texts";
 import { clockNow } from "~/lib/clock";
@@ -38,7 +37,7 @@ import type { WaitlistOffer } from "./waitlist.schema";
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<RequestContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 type EntryRow = Row<"waitlist_entries">;
 
 const MINUTE_MS = 60_000;
@@ -81,9 +80,9 @@ async function firstFittingTime(trx: Db, entry: EntryRow, team: MemberSchedule[]
  * free time that fits it. Under the whole team's lock (the booking write path's), so no booking or other
  * offer can take the time between the look and the hold. Answers how many offers were made.
  */
-export async function offerFreeTimes(trx: Db, date: string, now: Date) {
+export async function offerFreeTimes(trx: Db, rules: ShopSettings, date: string, now: Date) {
   if (date < shopToday(now)) return 0;
-  const [rules, team] = await Promise.all([loadSettings(trx), loadSchedules(trx)]);
+  const team = await loadSchedules(trx);
   await holdMembers(
     trx,
     team.map((member) => member.id),
@@ -134,8 +133,9 @@ export async function runWaitlistOffers(ctx: Ctx, job: WaitlistOfferJob, now: Da
           .orderBy("date")
           .execute()
       ).map((row) => row.date);
+  const rules = await ctx.settings();
   let offers = 0;
-  for (const date of dates) offers += await bookTimeTransaction(ctx.db, (trx) => offerFreeTimes(trx, date, now));
+  for (const date of dates) offers += await bookTimeTransaction(ctx.db, (trx) => offerFreeTimes(trx, rules, date, now));
   if (offers > 0) nudgeJobWorkers();
   return offers;
 }
@@ -155,6 +155,7 @@ export async function releaseHold(trx: Db, slotId: number) {
  * entry it fits; with nobody left it simply stays free, on offer to everyone again.
  */
 export async function expireHold(ctx: Ctx, hold: HoldJob, now: Date = clockNow()) {
+  const rules = await ctx.settings();
   const lapsed = await bookTimeTransaction(ctx.db, async (trx) => {
     const entry = await trx
       .updateTable("waitlist_entries")
@@ -167,7 +168,7 @@ export async function expireHold(ctx: Ctx, hold: HoldJob, now: Date = clockNow()
       .executeTakeFirst();
     if (!entry) return false;
     await releaseHold(trx, hold.slotId);
-    await offerFreeTimes(trx, entry.date, now);
+    await offerFreeTimes(trx, rules, entry.date, now);
     return true;
   });
   nudgeJobWorkers();
@@ -289,9 +290,10 @@ export async function declineOffer(ctx: Ctx, token: string, now: Date = clockNow
   const entry = await entryByToken(ctx.db, token);
   const early = refusalOf(entry, now);
   if (early) throw early;
+  const rules = await ctx.settings();
   await bookTimeTransaction(ctx.db, async (trx) => {
     await releaseHold(trx, await closeOffer(trx, entry.id, "declined", now));
-    await offerFreeTimes(trx, entry.date, now);
+    await offerFreeTimes(trx, rules, entry.date, now);
   });
   nudgeJobWorkers();
   return getOffer(ctx.db, token, now);

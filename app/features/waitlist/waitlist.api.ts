@@ -86,7 +86,7 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/:key/decline", decline, async (req, res) => {
-    res.json(await declineOffer(ctx, req.params.key));
+    res.json(await declineOffer(requestOf(res), req.params.key));
   });
 
   return router;

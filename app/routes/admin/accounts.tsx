@@ -15,7 +15,6 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from "~/features/auth/two-factor.server";
-import { loadSettings } from "~/features/settings/settings.server";
 import { parseRowId } from "~/lib/schema-fields";
 import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { formFailure, formTextValues } from "~/lib/form-action.server";
@@ -57,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   try {
     if (intent === "two-factor-setup") {
-      const { shopName } = await loadSettings(db);
+      const { shopName } = await context.settings();
       return { intent, twoFactorSetup: await startTwoFactorSetup(db, config, user, shopName) };
     }
     if (intent === "two-factor-on") {

@@ -31,19 +31,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = calendarQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = calendarRange(query, today);
   const [calendar, shown, team, services, moveChoice] = await Promise.all([
-    loadCalendar(context.db, { ...range, showCancelled: query.cancelled }),
+    loadCalendar(context, { ...range, showCancelled: query.cancelled }),
     takeShownFeed(context, request),
     listPublicTeam(context.db),
     listServices(context.db),
     query.move === undefined
       ? null
-      : ownerMoveChoice(context.db, query.move, { date: query.moveDate, memberId: query.moveBarber }),
+      : ownerMoveChoice(context, query.move, { date: query.moveDate, memberId: query.moveBarber }),
   ]);
   const day = query.view === "day" ? (query.date ?? today) : null;
   const settings = await context.settings();
   const queue = day === today && settings.queue.enabled ? await listQueueEntries(context.db) : null;
   const payments = await ownerPaymentsOf(
-    context.db,
+    context,
     calendar.bookings.map((booking) => booking.id),
   );
   return withShownFeed(
@@ -121,7 +121,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return await postCalendarFeed(context, form.get("memberId"), target);
       case "attendance": {
         const { attendance } = attendanceSchema.parse({ attendance: fields.attendance || null });
-        await recordAttendance(context.db, idOf(form.get("bookingId"), "booking"), attendance);
+        await recordAttendance(context, idOf(form.get("bookingId"), "booking"), attendance);
         break;
       }
       default:

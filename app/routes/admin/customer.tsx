@@ -51,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const saved = url.searchParams.get("saved");
   const customer = await pageData(getCustomer(context.db, params.key));
   const payments = await ownerPaymentsOf(
-    context.db,
+    context,
     customer.history.map((booking) => booking.bookingId),
   );
   return {
@@ -80,7 +80,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     if (values.intent === "attendance") {
       const { attendance } = attendanceSchema.parse({ attendance: values.attendance || null });
-      await recordAttendance(context.db, parseRowId(values.bookingId ?? "") ?? 0, attendance, clockNow());
+      await recordAttendance(context, parseRowId(values.bookingId ?? "") ?? 0, attendance, clockNow());
       return redirect(`${page}?saved=attendance`, 303);
     }
     const { notes } = customerNotesSchema.parse(values);

@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
       const dryRun = values.intent === "appointments-check";
       const appointments = await importBookings(
-        db,
+        context,
         { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
         { mapping: {}, dryRun, notify: values.notify === "on", actor: user, config },
       );

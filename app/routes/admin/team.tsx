@@ -85,8 +85,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       pay: payInput(values.pay),
     });
     const followUp = settleScheduleChange(input.timeOffBookings);
-    if (id === null) await createTeamMember(context.db, input, followUp);
-    else await updateTeamMember(context.db, id, input, followUp);
+    if (id === null) await createTeamMember(context, input, followUp);
+    else await updateTeamMember(context, id, input, followUp);
   } catch (error) {
     return formFailure(error, { values, id, intent: "save" as const });
   }

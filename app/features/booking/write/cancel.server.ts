@@ -4,7 +4,6 @@ import { giveBackBookingSpend } from "~/features/gift-cards/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { queueCancellationMails, type CancellationCause } from "../booking-jobs.server";
@@ -43,6 +42,9 @@ export function assertChangeable(
   }
 }
 
+/** Who cancels: the customer, whose notice decides whether a deposit is kept, or the shop for a reason of its own. */
+export type Canceller = { cause: "customer"; noticeHours: number } | { cause: Exclude<CancellationCause, "customer"> };
+
 /**
  * Cancels a booking inside the caller's transaction. The status check makes a second cancel a
  * refusal; the slot freed is the one the booking holds at that moment, even if the customer moved
@@ -52,10 +54,11 @@ export function assertChangeable(
 export async function cancelBookingRecord(
   db: Db,
   booking: BookingRecord,
-  cause: CancellationCause,
+  canceller: Canceller,
   now: Date,
   onSlot?: number,
 ): Promise<BookingRecord> {
+  const { cause } = canceller;
   await lockSlot(db, booking.slotId);
   const cancelledAt = now.toISOString();
   const cancelled = await db
@@ -77,12 +80,11 @@ export async function cancelBookingRecord(
   if (!current) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
   await queueCancellationMails(db, current, cause, now);
   // The shop's cancellation refunds in full; the customer's refunds ahead of the notice and keeps a deposit inside it.
-  const noticeHours = (await loadSettings(db)).cancellationNoticeHours;
   await settlePaymentOnCancel(
     db,
     current,
-    cause === "customer" ? "customer" : "admin",
-    noticeHours,
+    canceller.cause === "customer" ? "customer" : "admin",
+    canceller.cause === "customer" ? canceller.noticeHours : 0,
     now,
     giveBackBookingSpend,
   );
@@ -102,7 +104,7 @@ export async function cancelBookingById(
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const booking = await loadBooking(trx, { id: bookingId });
     if (!booking) throw notFound("Booking");
-    return cancelBookingRecord(trx, booking, cause, now);
+    return cancelBookingRecord(trx, booking, { cause }, now);
   });
   nudgeJobWorkers();
   return cancelled;
@@ -127,9 +129,10 @@ export async function cancelBookingByToken(
     const booking = await findByToken(trx, token);
     if (!(await customerMayCancel(trx, booking))) assertChangeable(booking, shop, now, "cancelled");
     const later = scope === "following" ? await laterInSeries(trx, booking) : [];
-    const record = await cancelBookingRecord(trx, booking, "customer", now);
+    const customer = { cause: "customer", noticeHours: notice } as const;
+    const record = await cancelBookingRecord(trx, booking, customer, now);
     for (const next of later) {
-      if (await customerMayCancel(trx, next)) await cancelBookingRecord(trx, next, "customer", now);
+      if (await customerMayCancel(trx, next)) await cancelBookingRecord(trx, next, customer, now);
     }
     return record;
   });
@@ -156,7 +159,7 @@ export async function cancelBookingByAdmin(
     if (!slot) throw notFound("Booking slot");
     const booking = await loadBooking(trx, { confirmedOnSlot: slotId });
     if (!booking) throw conflict("This slot has no booking to cancel.");
-    return cancelBookingRecord(trx, booking, cause, now, slotId);
+    return cancelBookingRecord(trx, booking, { cause }, now, slotId);
   });
   nudgeJobWorkers();
   return {
@@ -179,6 +182,6 @@ export async function cancelBookingsByShop(
 ) {
   for (const id of bookingIds) {
     const booking = await loadBooking(trx, { id });
-    if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, cause, now);
+    if (booking?.status === "confirmed") await cancelBookingRecord(trx, booking, { cause }, now);
   }
 }

@@ -44,6 +44,7 @@ export async function claimOffer(ctx: RequestContext, token: string, now: Date =
         request,
         services,
         totals,
+        rules,
         now,
         { manageToken, secrets: ctx.config },
         pending,

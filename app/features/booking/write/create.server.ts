@@ -1,7 +1,7 @@
+import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/index.server";
 import { abandonCheckout } from "~/features/payments/index.server";
-import { loadSettings } from "~/features/settings/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
@@ -29,12 +29,12 @@ const SLOT_STARTED_MESSAGE = "Sorry, that time slot has already started. Please 
  * written (Stripe down: nothing held), and the booking then holds its time awaiting payment.
  */
 export async function bookAppointment(
-  db: Db,
+  { db, settings: shopSettings }: ShopReads,
   input: AppointmentRequest,
   now: Date = clockNow(),
   write: BookingWrite = {},
 ) {
-  const [settings, team] = await Promise.all([loadSettings(db), loadSchedules(db)]);
+  const [settings, team] = await Promise.all([shopSettings(), loadSchedules(db)]);
   const horizonUntil = write.series?.horizonUntil;
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
   const { services, totals } = await chosenServices(db, input.services, rules);
@@ -57,7 +57,7 @@ export async function bookAppointment(
     return await bookTimeTransaction(db, async (trx) => {
       await write.countLimits?.(trx);
       const slotId = await claimComputedTime(trx, claim, rules, now);
-      const written = await insertBooking(trx, slotId, input, services, totals, now, write, pending);
+      const written = await insertBooking(trx, slotId, input, services, totals, rules, now, write, pending);
       if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
       return written;
     });
@@ -87,13 +87,13 @@ async function unavailableReason(db: Db, slotId: number, now: Date) {
  * member, of other slots without one); the slot then grows to hold them.
  */
 export async function bookSlot(
-  db: Db,
+  { db, settings }: ShopReads,
   slotId: number,
   input: BookingRequest,
   now: Date = clockNow(),
   write: BookingWrite = {},
 ) {
-  const rules = await loadSettings(db);
+  const rules = await settings();
   const { services, totals } = await chosenServices(db, input.services, rules);
   const slot = await db
     .selectFrom("booking_slots")
@@ -143,6 +143,6 @@ export async function bookSlot(
       if (clash || needed <= claimed.start_time) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
       await trx.updateTable("booking_slots").set({ end_time: needed }).where("id", "=", claimed.id).execute();
     }
-    return insertBooking(trx, claimed.id, input, services, totals, now, write);
+    return insertBooking(trx, claimed.id, input, services, totals, rules, now, write);
   });
 }

@@ -9,7 +9,7 @@ import { askForPayment, holdForPayment, type PaymentHold } from "~/features/paym
 import type { Service } from "~/features/services";
 import { conflict } from "~/lib/http-error";
 import { toPence } from "~/lib/money";
-import { queueBookingMails, sealManageToken } from "../booking-jobs.server";
+import { queueBookingMails, sealManageToken, type ReminderTiming } from "../booking-jobs.server";
 import { loadBooking } from "../booking-record.server";
 import { SLOT_TAKEN_MESSAGE, type BookingRequest } from "../booking.schema";
 import { type BookingTotals } from "../rules/totals";
@@ -90,6 +90,7 @@ export async function insertBooking(
   input: BookingRequest,
   services: Service[],
   totals: BookingTotals,
+  shop: ReminderTiming,
   now: Date,
   write: BookingWrite = {},
   pending?: PendingPayment,
@@ -159,6 +160,6 @@ export async function insertBooking(
   // Queued in the booking's transaction: the mails and the reminder exist exactly when the booking does.
   // A booking that pays first is mailed once paid (payments.server.ts), and expires unpaid at its hold's end.
   if (pending) await holdForPayment(trx, pending.config, bookingId, manageToken, pending.hold, now);
-  else if (mails) await queueBookingMails(trx, booking, now, write.series);
+  else if (mails) await queueBookingMails(trx, booking, shop, now, write.series);
   return { booking, manageToken, hold: pending?.hold ?? null };
 }

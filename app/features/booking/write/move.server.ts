@@ -63,7 +63,14 @@ async function moveRecord(trx: Db, booking: BookingRecord, options: MoveRecordOp
   const after = await loadBooking(trx, { id: booking.id });
   if (!after) throw new Error(`Booking ${booking.id} vanished inside its own transaction`);
   const { date, startTime, endTime, memberName } = booking;
-  await queueRescheduleMails(trx, after, { date, startTime, endTime, memberName }, options.now, options.movedBy);
+  await queueRescheduleMails(
+    trx,
+    after,
+    options.shop,
+    { date, startTime, endTime, memberName },
+    options.now,
+    options.movedBy,
+  );
   return after;
 }
 

@@ -127,11 +127,11 @@ export async function confirm(
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */
 export const placeSlotBooking = (ctx: RequestContext, slotId: number, input: BookingRequest, options: PlaceOptions) =>
-  confirm(ctx, input, options, (now, write) => bookSlot(ctx.db, slotId, input, now, write));
+  confirm(ctx, input, options, (now, write) => bookSlot(ctx, slotId, input, now, write));
 
 /** POST /api/bookings: a computed time. */
 export const placeAppointment = (ctx: RequestContext, input: AppointmentRequest, options: PlaceOptions) =>
-  confirm(ctx, input, options, (now, write) => bookAppointment(ctx.db, input, now, { ...write, payments: ctx }));
+  confirm(ctx, input, options, (now, write) => bookAppointment(ctx, input, now, { ...write, payments: ctx }));
 
 /** What a queued mail's status is at the moment it is queued. */
 export const queuedMailStatus = (ctx: Pick<RequestContext, "mailer">) =>

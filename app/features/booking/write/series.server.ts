@@ -38,7 +38,7 @@ async function placeSeries(
     throw conflict(paidSeriesMessage((await ctx.settings()).phone));
   }
   const first = await confirm(ctx, input, { ...options, now }, (at, write) =>
-    bookAppointment(ctx.db, input, at, { ...write, series: { id: randomUUID(), position: 0 } }),
+    bookAppointment(ctx, input, at, { ...write, series: { id: randomUUID(), position: 0 } }),
   );
   const firstBooking = await loadBooking(ctx.db, { tokenHash: hashManageToken(first.manageToken) });
   if (!firstBooking) throw new Error(`Booking ${first.reference} vanished after it was made`);
@@ -129,7 +129,7 @@ async function bookOccurrence(
   const { seriesId, position, date } = place;
   const token = tokenOf(position);
   try {
-    const { booking } = await bookAppointment(ctx.db, { ...input, date }, options.now, {
+    const { booking } = await bookAppointment(ctx, { ...input, date }, options.now, {
       manageToken: token,
       secrets: ctx.config,
       byAdmin: options.byAdmin,
@@ -141,7 +141,7 @@ async function bookOccurrence(
     // The same form sent twice at once: the other send may have just booked this date.
     const raced = (await heldOccurrences(ctx.db, seriesId)).get(position);
     if (raced) return raced;
-    const [refusal] = await seriesRefusals(ctx.db, input, [date], position, options.now);
+    const [refusal] = await seriesRefusals(ctx, input, [date], position, options.now);
     const reason = refusal ?? error.message;
     await ctx.db
       .insertInto("booking_series_gaps")

@@ -79,7 +79,7 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
       .where("id", "=", booking.id)
       .where("manage_token_sealed", "is", null)
       .execute();
-    await queueBookingMails(trx, confirmed, now);
+    await queueBookingMails(trx, confirmed, shop, now);
   });
   nudgeJobWorkers();
 }
