@@ -26,9 +26,15 @@ const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 const only = process.argv[2];
-let status = 0;
+// Each step that ended badly, by name: a run can fail with every test passed (a test file that did not load, a
+// hook that failed, an unhandled error, a build that broke), and the summary line alone would not say so.
+const stepsFailed = [];
+const step = (name, command, args, env) => {
+  const code = run(command, args, env);
+  if (code !== 0) stepsFailed.push(`${name} exited with status ${code}`);
+};
 if (only !== "e2e") {
-  status ||= run("npx", [
+  step("Vitest", "npx", [
     "vitest",
     "run",
     "--reporter=default",
@@ -37,8 +43,8 @@ if (only !== "e2e") {
   ]);
 }
 if (only !== "unit") {
-  status = run("node", ["scripts/start.mjs", "--build-only"]) || status;
-  status = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` }) || status;
+  step("The production build", "node", ["scripts/start.mjs", "--build-only"]);
+  step("Playwright", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` });
 }
 
 let passed = 0;
@@ -50,12 +56,17 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults.filter((result) => result.status === "failed" && result.message)) {
+    stepsFailed.push(`${path.relative(root, file.name)}: ${file.message.split("\n")[0]}`);
+  }
 }
 const playwright = read(`${reports}/playwright.json`);
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
+  for (const error of playwright.errors ?? []) stepsFailed.push(`Playwright: ${(error.message ?? "").split("\n")[0]}`);
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(status || (failed > 0 ? 1 : 0));
+if (stepsFailed.length) console.log(`Not passed:\n${stepsFailed.map((line) => `  - ${line}`).join("\n")}`);
+process.exit(stepsFailed.length || failed > 0 ? 1 : 0);

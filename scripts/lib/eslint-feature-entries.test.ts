@@ -17,10 +17,10 @@ async function errorsOf(ruleId: string, filePath: string, code: string) {
 const use = (name: string) => `\nexport const used = [${name}];\n`;
 
 describe("no import cycle", () => {
-  it("fails when the shop's settings import the booking side that imports them", async () => {
+  it("fails when the shop's opening hours import the booking side that reads them", async () => {
     const errors = await errorsOf(
       "import-x/no-cycle",
-      "app/features/settings/settings.server.ts",
+      "app/features/settings/opening-hours.ts",
       'import { settleScheduleChange } from "~/features/booking/index.server";' + use("settleScheduleChange"),
     );
     expect(errors).toEqual([expect.stringMatching(/^Dependency cycle/)]);
