@@ -224,12 +224,19 @@ export async function importShop(
 async function loadTable(trx: Db, table: ShopTable, rows: Record<string, unknown>[]) {
   try {
     if (SINGLE_ROW_TABLES.has(table)) {
+      // The install's row keeps what the file has not (its secrets); an install that never saved its own has none.
       for (const { id, ...row } of rows) {
-        await trx
+        const updated = await trx
           .updateTable(table as "shop_settings")
           .set(row)
           .where("id", "=", id as number)
-          .execute();
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) {
+          await trx
+            .insertInto(table as "shop_settings")
+            .values({ id, ...row } as never)
+            .execute();
+        }
       }
       return;
     }
@@ -243,9 +250,13 @@ async function loadTable(trx: Db, table: ShopTable, rows: Record<string, unknown
     throw badRequest(`The file's table "${table}" does not fit this install: ${(error as Error).message}`);
   }
   // PostgreSQL's id sequences do not follow ids written by hand: the next new row must come after the file's.
+  // Only where the id is a serial number: some tables' ids are Stripe's (payment events), not a sequence's.
   if (isPostgres(trx) && rows.length > 0 && "id" in rows[0]!) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-      trx,
-    );
+    const { rows: found } = await sql<{ sequence: string | null }>`
+      select pg_get_serial_sequence(${table}, 'id') as sequence`.execute(trx);
+    const sequence = found[0]?.sequence;
+    if (sequence) {
+      await sql`select setval(${sequence}, (select max(id) from ${sql.table(table)}))`.execute(trx);
+    }
   }
 }
