@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  fieldByHeader,
-  mappingFieldOf,
-  mappingOf,
-  PERSON_FIELD_LABELS,
-  PERSON_FIELDS,
-  PERSON_HEADERS,
-} from "./import-columns.schema";
+import * as columns from "./import-columns.schema";
 
 /* Importing appointments: the columns a file's headers are read as, and what an import answers. */
 
@@ -15,7 +8,7 @@ export const BOOKING_FIELDS = [
   "startTime",
   "services",
   "barber",
-  ...PERSON_FIELDS,
+  ...columns.PERSON_FIELDS,
   "status",
   "ignore",
 ] as const;
@@ -26,7 +19,7 @@ export const BOOKING_FIELD_LABELS: Record<BookingField, string> = {
   startTime: "Start time",
   services: "Services",
   barber: "Barber",
-  ...PERSON_FIELD_LABELS,
+  ...columns.PERSON_FIELD_LABELS,
   name: "Client's full name",
   status: "Status",
 };
@@ -38,8 +31,8 @@ export const BOOKING_IMPORT_MAX_ROWS = 5_000;
  * An appointment's headers as the usual exports write them, and the client's. Anything else (price, duration,
  * end time, the old system's reference) is left out.
  */
-export const detectedBookingField = fieldByHeader<BookingField>({
-  ...PERSON_HEADERS,
+export const detectedBookingField = columns.fieldByHeader<BookingField>({
+  ...columns.PERSON_HEADERS,
   date: "date",
   appointmentdate: "date",
   bookingdate: "date",
@@ -71,7 +64,9 @@ export const detectedBookingField = fieldByHeader<BookingField>({
 });
 
 /** The `mapping` field: JSON text of the columns the owner changed; absent or empty keeps the detected ones. */
-export const bookingMappingFieldSchema = mappingFieldOf(mappingOf(BOOKING_FIELDS, '{"Staff member": "barber"}'));
+export const bookingMappingFieldSchema = columns.mappingFieldOf(
+  columns.mappingOf(BOOKING_FIELDS, '{"Staff member": "barber"}'),
+);
 
 export const bookingPreviewRowSchema = z.object({
   /** The row's number in the file, the header being row 1. */

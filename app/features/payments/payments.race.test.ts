@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
-import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import {
+  payForBooking,
+  startStripeDouble,
+  stripeDoubleEnv,
+  type StripeDouble,
+} from "../../../tests/support/stripe-double";
 import { serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
@@ -104,14 +109,7 @@ describe("refunds at once (issue 30: the owner's double-click, and refunds racin
       startTime: "11:00",
       memberId,
     });
-    await stripe.pay(stripe.sessionOf(booked.body.reference)!.id);
-    await api.runJobs();
-    const { id } = await api.db
-      .selectFrom("bookings")
-      .select("id")
-      .where("reference", "=", booked.body.reference)
-      .executeTakeFirstOrThrow();
-    return { admin, id };
+    return { admin, id: await payForBooking(stripe, api, booked.body.reference) };
   }
   const refund = (admin: TestClient, id: number, pounds: number, key?: string) =>
     admin.request("POST", `/api/bookings/${id}/refund`, {
