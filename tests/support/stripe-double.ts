@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import type { Db } from "~/db/client.server";
 
 /*
  * A loopback double of the few Stripe API calls the app makes (Checkout Sessions, off-session
@@ -673,22 +672,3 @@ export const stripeDoubleEnv = (double: StripeDouble) => ({
   STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: double.url,
 });
-
-/**
- * Pays a booking's Checkout session at the double (its webhook delivered), runs the jobs that settle it, and
- * answers the booking's id.
- */
-export async function payForBooking(
-  double: StripeDouble,
-  api: { db: Db; runJobs: () => Promise<unknown> },
-  reference: string,
-) {
-  await double.pay(double.sessionOf(reference)!.id);
-  await api.runJobs();
-  const { id } = await api.db
-    .selectFrom("bookings")
-    .select("id")
-    .where("reference", "=", reference)
-    .executeTakeFirstOrThrow();
-  return id;
-}

@@ -3,12 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startClockAt } from "~/lib/clock";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { INSTALL_TABLES, SHOP_TABLES } from "./shop-file.server";
-import {
-  payForBooking,
-  startStripeDouble,
-  stripeDoubleEnv,
-  type StripeDouble,
-} from "../../../tests/support/stripe-double";
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import { payForBooking } from "../../../tests/support/bookings";
 import { startTestApi, TEST_ADMIN, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /*

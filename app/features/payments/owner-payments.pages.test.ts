@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
-import {
-  payForBooking,
-  startStripeDouble,
-  stripeDoubleEnv,
-  type StripeDouble,
-} from "../../../tests/support/stripe-double";
-import { serviceWithBarber } from "../../../tests/support/bookings";
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
+import { payForBooking, serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /*
