@@ -7,6 +7,7 @@ import { createService } from "~/features/services/services.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { shopInstant } from "~/lib/shop-time";
 import { shopReads } from "../../server/request-context";
+import type { StripeDouble } from "./stripe-double";
 import type { TestClient } from "./test-app";
 
 /*
@@ -77,4 +78,23 @@ export async function serviceWithBarber(admin: TestClient) {
     timeOff: [],
   });
   return { serviceId, memberId: member.body.id as number };
+}
+
+/**
+ * Pays a booking's Checkout session at the double (its webhook delivered), runs the jobs that settle it, and
+ * answers the booking's id.
+ */
+export async function payForBooking(
+  double: StripeDouble,
+  api: { db: Db; runJobs: () => Promise<unknown> },
+  reference: string,
+) {
+  await double.pay(double.sessionOf(reference)!.id);
+  await api.runJobs();
+  const { id } = await api.db
+    .selectFrom("bookings")
+    .select("id")
+    .where("reference", "=", reference)
+    .executeTakeFirstOrThrow();
+  return id;
 }

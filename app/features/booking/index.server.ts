@@ -9,9 +9,14 @@ export type { WaitlistOfferJob } from "./freed-time.server";
 export { managedBooking } from "./manage.server";
 export type { BookingKey } from "./manage.server";
 export { settleScheduleChange } from "./stranded-bookings.server";
-export { cancelBooking, claimWaitlistOffer, moveBooking, recordWalkIn } from "./write/booking-write.server";
+export {
+  cancelBooking,
+  claimWaitlistOffer,
+  importAppointment,
+  moveBooking,
+  recordWalkIn,
+} from "./write/booking-write.server";
 export { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./write/claim.server";
-export { bookAppointment } from "./write/create.server";
 export {
   HOLD_EXPIRY_JOB,
   closeOffer,

@@ -7,8 +7,8 @@ import { customerKey, NOTES_MAX, WALK_IN_NAME } from "~/features/customers";
  * applies row by row — by address (any case), else by phone (the customer seen most recently with it), else a new
  * customer; the name the latest given with an address, a missing phone filled in — but the customers a chunk of
  * rows may name are read in one query per kind, each contact is folded into the customer it names in memory, and
- * the batch is written at the end in multi-row inserts. Decisions about a row never wait for a write, so a dry
- * run and an import give the same answer from the same code.
+ * the batch is then written in multi-row inserts (an import makes one batch per chunk, inside its transaction,
+ * so a later chunk finds an earlier one's customers in the database).
  */
 
 /** How many contacts one lookup or one insert carries (well under either engine's limit on parameters). */

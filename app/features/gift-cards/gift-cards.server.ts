@@ -23,7 +23,8 @@ import {
  * ledger, written in the same transaction and once by its key.
  */
 
-const CODE_PURPOSE = "gift-card-code";
+/** What a card's code is sealed for (the shop file unseals and seals it again when a shop moves). */
+export const GIFT_CODE_PURPOSE = "gift-card-code";
 export const GIFT_CARD_NOT_FOUND = "Gift card not found";
 
 /** 16 characters from a cryptographic source, in four groups: about 79 bits, nothing to guess. */
@@ -37,7 +38,7 @@ export const hashGiftCode = (code: string) => createHash("sha256").update(normal
 export const unsealGiftCode = (
   config: Pick<Config, "secretKey" | "dataDir">,
   card: Pick<Row<"gift_cards">, "code_sealed">,
-) => decryptSecret(config, CODE_PURPOSE, card.code_sealed) ?? "";
+) => decryptSecret(config, GIFT_CODE_PURPOSE, card.code_sealed) ?? "";
 
 /** The card a typed code names, or undefined; a code that cannot be one is looked up all the same (same time). */
 export function findCardByCode(db: Db, typed: string) {
@@ -135,7 +136,7 @@ export async function issueCard(trx: Db, config: Pick<Config, "secretKey" | "dat
     .insertInto("gift_cards")
     .values({
       code_hash: hashGiftCode(code),
-      code_sealed: encryptSecret(config, CODE_PURPOSE, code),
+      code_sealed: encryptSecret(config, GIFT_CODE_PURPOSE, code),
       initial_pence: card.amountPence,
       balance_pence: card.amountPence,
       status: "active",

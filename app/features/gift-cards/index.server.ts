@@ -2,4 +2,4 @@
 export { giftCardShare, spendShareOnBooking } from "./gift-card-booking.server";
 export type { GiftCardShare } from "./gift-card-booking.server";
 export { loadGiftCardSettings, saveGiftCardSettings } from "./gift-card-settings.server";
-export { giveBackBookingSpend } from "./gift-cards.server";
+export { GIFT_CODE_PURPOSE, giveBackBookingSpend } from "./gift-cards.server";

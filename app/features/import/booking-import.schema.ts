@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as columns from "./import-columns.schema";
 
 /* Importing appointments: the columns a file's headers are read as, and what an import answers. */
 
@@ -7,12 +8,7 @@ export const BOOKING_FIELDS = [
   "startTime",
   "services",
   "barber",
-  "name",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "notes",
+  ...columns.PERSON_FIELDS,
   "status",
   "ignore",
 ] as const;
@@ -23,24 +19,20 @@ export const BOOKING_FIELD_LABELS: Record<BookingField, string> = {
   startTime: "Start time",
   services: "Services",
   barber: "Barber",
+  ...columns.PERSON_FIELD_LABELS,
   name: "Client's full name",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  notes: "Notes",
   status: "Status",
-  ignore: "Leave out",
 };
 
 /** An appointments file is a few weeks of a shop's diary: far fewer rows than a client list. */
 export const BOOKING_IMPORT_MAX_ROWS = 5_000;
 
 /**
- * Headers as Fresha's, Booksy's and Square's appointment exports and spreadsheets write them, compared without
- * case, spaces or punctuation. Anything else (price, duration, end time, the old system's reference) is left out.
+ * An appointment's headers as the usual exports write them, and the client's. Anything else (price, duration,
+ * end time, the old system's reference) is left out.
  */
-const KNOWN_HEADERS: Record<string, Exclude<BookingField, "ignore">> = {
+export const detectedBookingField = columns.fieldByHeader<BookingField>({
+  ...columns.PERSON_HEADERS,
   date: "date",
   appointmentdate: "date",
   bookingdate: "date",
@@ -65,65 +57,16 @@ const KNOWN_HEADERS: Record<string, Exclude<BookingField, "ignore">> = {
   barber: "barber",
   stylist: "barber",
   provider: "barber",
-  client: "name",
-  clientname: "name",
-  customer: "name",
-  customername: "name",
-  name: "name",
-  fullname: "name",
-  firstname: "firstName",
-  clientfirstname: "firstName",
-  lastname: "lastName",
-  surname: "lastName",
-  clientlastname: "lastName",
-  email: "email",
-  emailaddress: "email",
-  clientemail: "email",
-  customeremail: "email",
-  phone: "phone",
-  mobile: "phone",
-  mobilenumber: "phone",
-  phonenumber: "phone",
-  telephone: "phone",
-  clientphone: "phone",
-  clientmobile: "phone",
-  customerphone: "phone",
-  notes: "notes",
-  note: "notes",
   appointmentnotes: "notes",
   bookingnotes: "notes",
-  comments: "notes",
-  memo: "notes",
   status: "status",
   appointmentstatus: "status",
-};
-
-const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** What a column is read as by its header alone. */
-export const detectedBookingField = (header: string): BookingField => KNOWN_HEADERS[headerKey(header)] ?? "ignore";
-
-const MAPPING_MESSAGE = 'The mapping must be a JSON object like {"Staff member": "barber"}';
+});
 
 /** The `mapping` field: JSON text of the columns the owner changed; absent or empty keeps the detected ones. */
-export const bookingMappingFieldSchema = z
-  .string()
-  .optional()
-  .transform((text, ctx): Record<string, BookingField> => {
-    if (!text?.trim()) return {};
-    const mapping = z.record(
-      z.string(),
-      z.enum(BOOKING_FIELDS, { error: `Each column must map to one of: ${BOOKING_FIELDS.join(", ")}` }),
-    );
-    try {
-      const parsed = mapping.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? MAPPING_MESSAGE });
-    } catch {
-      ctx.addIssue({ code: "custom", message: MAPPING_MESSAGE });
-    }
-    return z.NEVER;
-  });
+export const bookingMappingFieldSchema = columns.mappingFieldOf(
+  columns.mappingOf(BOOKING_FIELDS, '{"Staff member": "barber"}'),
+);
 
 export const bookingPreviewRowSchema = z.object({
   /** The row's number in the file, the header being row 1. */

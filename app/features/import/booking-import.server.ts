@@ -9,7 +9,7 @@ import {
   type AppointmentRequest,
   type MemberSchedule,
 } from "~/features/booking";
-import { bookAppointment, loadSchedules, queueImportedBookingMails } from "~/features/booking/index.server";
+import { importAppointment, loadSchedules, queueImportedBookingMails } from "~/features/booking/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import type { Service } from "~/features/services";
 import { listServices } from "~/features/services/index.server";
@@ -28,7 +28,7 @@ import { columnsOf, firstValue, notesText, oneLineText, readFile, readingRows, t
 
 /*
  * Appointments imported from another system (issue 35, decision 053). Each row is booked through the booking
- * path with the owner's rules (`bookAppointment`, byAdmin: no notice, horizon or grid; the barber's hours and
+ * write module with the owner as actor (`importAppointment`: no notice, horizon or grid; the barber's hours and
  * every other booking still hold), each in a savepoint of the import's one transaction: a row the booking path
  * refuses (a clash, outside hours, a barber who does not do the service) is rolled back alone and listed with
  * its reason, the others are kept. A failure of anything else saves nothing, and a dry run is the same work
@@ -202,11 +202,15 @@ export async function importBookings(
       }
       let booking;
       try {
-        ({ booking } = await bookAppointment({ db: trx, settings }, read.input, now, {
-          byAdmin: true,
-          mails: false,
-          secrets: options.config,
-        }));
+        ({ booking } = await importAppointment(
+          { db: trx, settings },
+          {
+            actor: { kind: "owner" },
+            appointment: read.input,
+            secrets: options.config,
+            now,
+          },
+        ));
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         result.skip.push({ row, reason: rowReason(error.message, read.input, team) });

@@ -1,28 +1,21 @@
 import { z } from "zod";
+import {
+  fieldByHeader,
+  mappingFieldOf,
+  mappingOf,
+  PERSON_FIELD_LABELS,
+  PERSON_FIELDS,
+  PERSON_HEADERS,
+} from "./import-columns.schema";
 
 /* Importing a client list: the columns a file's headers are read as, and what an import answers. */
 
-export const CUSTOMER_FIELDS = [
-  "name",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "notes",
-  "marketingConsent",
-  "ignore",
-] as const;
+export const CUSTOMER_FIELDS = [...PERSON_FIELDS, "marketingConsent", "ignore"] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
 export const CUSTOMER_FIELD_LABELS: Record<CustomerField, string> = {
-  name: "Full name",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  notes: "Notes",
+  ...PERSON_FIELD_LABELS,
   marketingConsent: "Marketing consent",
-  ignore: "Leave out",
 };
 
 /** The most a client file may hold. */
@@ -33,77 +26,26 @@ export const FILE_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024
 export const PREVIEW_ROWS = 20;
 
 /**
- * Headers as Fresha, Booksy, Square and spreadsheets write them, compared without case, spaces or punctuation.
- * Any other column (a date of birth, an address, a client number, visit counts) is left out unless the owner
- * maps it.
+ * A client's headers as the usual exports write them. Any other column (a date of birth, an address, a client
+ * number, visit counts) is left out unless the owner maps it.
  */
-const KNOWN_HEADERS: Record<string, Exclude<CustomerField, "ignore">> = {
-  name: "name",
-  fullname: "name",
-  clientname: "name",
-  customername: "name",
-  client: "name",
-  firstname: "firstName",
-  forename: "firstName",
-  givenname: "firstName",
-  lastname: "lastName",
-  surname: "lastName",
-  familyname: "lastName",
-  email: "email",
-  emailaddress: "email",
-  clientemail: "email",
-  customeremail: "email",
-  mobile: "phone",
-  mobilenumber: "phone",
-  mobilephone: "phone",
-  phone: "phone",
-  phonenumber: "phone",
-  telephone: "phone",
-  telephonenumber: "phone",
-  tel: "phone",
-  clientphone: "phone",
-  customerphone: "phone",
-  notes: "notes",
-  note: "notes",
+export const detectedField = fieldByHeader<CustomerField>({
+  ...PERSON_HEADERS,
   clientnotes: "notes",
   customernotes: "notes",
-  memo: "notes",
-  comments: "notes",
   acceptsmarketing: "marketingConsent",
   acceptsmarketingnotifications: "marketingConsent",
   acceptsemailmarketing: "marketingConsent",
   marketingconsent: "marketingConsent",
   marketingoptin: "marketingConsent",
   agreedtomarketing: "marketingConsent",
-};
+});
 
-const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** What a column is read as by its header alone. */
-export const detectedField = (header: string): CustomerField => KNOWN_HEADERS[headerKey(header)] ?? "ignore";
-
-export const mappingSchema = z.record(
-  z.string(),
-  z.enum(CUSTOMER_FIELDS, { error: `Each column must map to one of: ${CUSTOMER_FIELDS.join(", ")}` }),
-  { error: 'The mapping must be a JSON object like {"Mobile": "phone"}' },
-);
+export const mappingSchema = mappingOf(CUSTOMER_FIELDS, '{"Mobile": "phone"}');
 export type ColumnMapping = z.infer<typeof mappingSchema>;
 
 /** The `mapping` field: JSON text of the columns the owner changed; absent or empty keeps the detected ones. */
-export const mappingFieldSchema = z
-  .string()
-  .optional()
-  .transform((text, ctx): ColumnMapping => {
-    if (!text?.trim()) return {};
-    try {
-      const parsed = mappingSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
-    } catch {
-      ctx.addIssue({ code: "custom", message: 'The mapping must be a JSON object like {"Mobile": "phone"}' });
-    }
-    return z.NEVER;
-  });
+export const mappingFieldSchema = mappingFieldOf(mappingSchema);
 
 export const importColumnSchema = z.object({ header: z.string(), field: z.enum(CUSTOMER_FIELDS) });
 export type ImportColumn = z.infer<typeof importColumnSchema>;

@@ -53,7 +53,7 @@ export function shopFileApi(ctx: AppContext) {
     res.setHeader("Content-Type", "application/json; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="shop-${shopToday(now)}.json"`);
     res.setHeader("Cache-Control", "no-store");
-    await exportShop(ctx.db, (text) => res.write(text), now);
+    await exportShop(ctx.db, ctx.config, (text) => res.write(text), now);
     res.end();
   });
 
@@ -88,7 +88,7 @@ export function shopFileApi(ctx: AppContext) {
     await confirmed(res, req.body);
     if (!req.file) throw badRequest('Choose the shop file to import (the "file" field)');
     const file = readShopFile(req.file.buffer);
-    res.json({ counts: await importShop(ctx.db, file, admin(res)) });
+    res.json({ counts: await importShop(ctx.db, ctx.config, file, admin(res)) });
   });
 
   return router;

@@ -3,8 +3,11 @@ import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { isPostgres } from "~/db/dialect";
 import { recordAudit } from "~/features/audit/index.server";
+import { GIFT_CODE_PURPOSE } from "~/features/gift-cards/index.server";
+import { MANAGE_TOKEN_PURPOSE } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { badRequest, conflict } from "~/lib/http-error";
+import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 
 /*
  * The whole shop in one open file and back (issue 35, decision 053, docs/export.md): one JSON document with a
@@ -103,6 +106,44 @@ const withoutSecrets = (table: ShopTable, row: Record<string, unknown>) => {
   return Object.fromEntries(Object.entries(row).filter(([column]) => !secret.includes(column)));
 };
 
+/**
+ * Columns sealed with the install's SECRET_KEY (decision 043), which another install cannot open: the file carries
+ * each value in the clear under the column's name without `_sealed`, and the loading install seals it with its own
+ * key — so a moved shop's gift card codes still show to the owner and its mails still carry the manage links.
+ */
+const SEALED_COLUMNS: Partial<Record<ShopTable, Record<string, string>>> = {
+  bookings: { manage_token_sealed: MANAGE_TOKEN_PURPOSE },
+  booking_payments: { manage_token_sealed: MANAGE_TOKEN_PURPOSE },
+  gift_cards: { code_sealed: GIFT_CODE_PURPOSE },
+};
+const clearColumn = (column: string) => column.replace(/_sealed$/, "");
+
+/** A row as the file holds it: the sealed columns opened (null where nothing was sealed). */
+function opened(table: ShopTable, row: Record<string, unknown>, keys: SecretKeySource) {
+  const columns = Object.entries(SEALED_COLUMNS[table] ?? {});
+  if (columns.length === 0) return row;
+  const copy = { ...row };
+  for (const [column, purpose] of columns) {
+    const value = copy[column];
+    delete copy[column];
+    copy[clearColumn(column)] = typeof value === "string" ? decryptSecret(keys, purpose, value) : null;
+  }
+  return copy;
+}
+
+/** A row of the file as this install keeps it: the clear columns sealed with its own key. */
+function sealed(table: ShopTable, row: Record<string, unknown>, keys: SecretKeySource) {
+  const columns = Object.entries(SEALED_COLUMNS[table] ?? {});
+  if (columns.length === 0) return row;
+  const copy = { ...row };
+  for (const [column, purpose] of columns) {
+    const value = copy[clearColumn(column)];
+    delete copy[clearColumn(column)];
+    copy[column] = typeof value === "string" ? encryptSecret(keys, purpose, value) : null;
+  }
+  return copy;
+}
+
 // Every table is read and written by name here: the file is the database's own rows, whatever the table.
 const rowsOf = (db: Db, table: ShopTable) =>
   db
@@ -114,7 +155,7 @@ const rowsOf = (db: Db, table: ShopTable) =>
  * Writes the whole shop as one JSON document, a table at a time (the rows of one table in memory at once), from
  * one consistent reading of the database. `write` sends each piece (the response).
  */
-export async function exportShop(db: Db, write: (text: string) => void, now: Date = clockNow()) {
+export async function exportShop(db: Db, keys: SecretKeySource, write: (text: string) => void, now: Date = clockNow()) {
   await db
     .transaction()
     .setIsolationLevel("repeatable read")
@@ -138,7 +179,9 @@ export async function exportShop(db: Db, write: (text: string) => void, now: Dat
       for (const [index, table] of SHOP_TABLES.entries()) {
         write(`${index === 0 ? "" : ","}\n${JSON.stringify(table)}:[`);
         const rows = await rowsOf(trx, table);
-        rows.forEach((row, at) => write(`${at === 0 ? "" : ","}\n${JSON.stringify(withoutSecrets(table, row))}`));
+        rows.forEach((row, at) => {
+          write(`${at === 0 ? "" : ","}\n${JSON.stringify(opened(table, withoutSecrets(table, row), keys))}`);
+        });
         write("]");
       }
       write("}}\n");
@@ -193,6 +236,7 @@ const INSERT_BATCH = 200;
  */
 export async function importShop(
   db: Db,
+  keys: SecretKeySource,
   file: ShopFile,
   actor: { id: number; username: string },
 ): Promise<Record<string, number>> {
@@ -206,7 +250,7 @@ export async function importShop(
     }
     const counts: Record<string, number> = {};
     for (const table of SHOP_TABLES) {
-      const rows = (file.tables[table] ?? []).map((row) => withoutSecrets(table, row));
+      const rows = (file.tables[table] ?? []).map((row) => sealed(table, withoutSecrets(table, row), keys));
       counts[table] = rows.length;
       await loadTable(trx, table, rows);
     }
@@ -224,12 +268,19 @@ export async function importShop(
 async function loadTable(trx: Db, table: ShopTable, rows: Record<string, unknown>[]) {
   try {
     if (SINGLE_ROW_TABLES.has(table)) {
+      // The install's row keeps what the file has not (its secrets); an install that never saved its own has none.
       for (const { id, ...row } of rows) {
-        await trx
+        const updated = await trx
           .updateTable(table as "shop_settings")
           .set(row)
           .where("id", "=", id as number)
-          .execute();
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) {
+          await trx
+            .insertInto(table as "shop_settings")
+            .values({ id, ...row } as never)
+            .execute();
+        }
       }
       return;
     }
@@ -243,9 +294,13 @@ async function loadTable(trx: Db, table: ShopTable, rows: Record<string, unknown
     throw badRequest(`The file's table "${table}" does not fit this install: ${(error as Error).message}`);
   }
   // PostgreSQL's id sequences do not follow ids written by hand: the next new row must come after the file's.
+  // Only where the id is a serial number: some tables' ids are Stripe's (payment events), not a sequence's.
   if (isPostgres(trx) && rows.length > 0 && "id" in rows[0]!) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-      trx,
-    );
+    const { rows: found } = await sql<{ sequence: string | null }>`
+      select pg_get_serial_sequence(${table}, 'id') as sequence`.execute(trx);
+    const sequence = found[0]?.sequence;
+    if (sequence) {
+      await sql`select setval(${sequence}, (select max(id) from ${sql.table(table)}))`.execute(trx);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
-import { serviceWithBarber } from "../../../tests/support/bookings";
+import { payForBooking, serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /*
@@ -39,14 +39,7 @@ async function paidBooking(policy: string) {
     memberId,
   });
   expect(booked.status).toBe(201);
-  await stripe.pay(stripe.sessionOf(booked.body.reference)!.id);
-  await api.runJobs();
-  const { id } = await api.db
-    .selectFrom("bookings")
-    .select("id")
-    .where("reference", "=", booked.body.reference)
-    .executeTakeFirstOrThrow();
-  return { id, date };
+  return { id: await payForBooking(stripe, api, booked.body.reference), date };
 }
 
 const markNoShow = (id: number) =>

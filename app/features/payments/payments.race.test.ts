@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
-import { serviceWithBarber } from "../../../tests/support/bookings";
+import { payForBooking, serviceWithBarber } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 
 /* Races on a file database (or PostgreSQL): 100 customers for one time with deposits, many deliveries of one event, refunds at once. */
@@ -104,14 +104,7 @@ describe("refunds at once (issue 30: the owner's double-click, and refunds racin
       startTime: "11:00",
       memberId,
     });
-    await stripe.pay(stripe.sessionOf(booked.body.reference)!.id);
-    await api.runJobs();
-    const { id } = await api.db
-      .selectFrom("bookings")
-      .select("id")
-      .where("reference", "=", booked.body.reference)
-      .executeTakeFirstOrThrow();
-    return { admin, id };
+    return { admin, id: await payForBooking(stripe, api, booked.body.reference) };
   }
   const refund = (admin: TestClient, id: number, pounds: number, key?: string) =>
     admin.request("POST", `/api/bookings/${id}/refund`, {

@@ -1,6 +1,7 @@
-import type { RequestContext } from "~/context";
+import type { RequestContext, ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { clockNow } from "~/lib/clock";
+import type { SecretKeySource } from "~/lib/secret-box.server";
 import type {
   AppointmentRequest,
   BookingConfirmation,
@@ -18,6 +19,7 @@ import {
   type AdminCancellation,
 } from "./cancel.server";
 import { claimOffer } from "./claim-offer.server";
+import { bookAppointment } from "./create.server";
 import { moveBookingByAdmin, rescheduleBookingByToken, type AdminMove, type AdminMoveOutcome } from "./move.server";
 import { placeSlotBooking } from "./place.server";
 import { placeBooking } from "./series.server";
@@ -44,6 +46,7 @@ import { bookWalkIn } from "./walk-in.server";
  * The entry points, for callers outside this folder:
  *   createBooking        one appointment, or with `repeat` a series          (customer | owner)
  *   createSlotBooking    one of the spec's manual slots                        (customer)
+ *   importAppointment    a row of an appointments file, inside the import's transaction   (owner)
  *   moveBooking          to another time: the customer's link/page or the owner's calendar
  *   cancelBooking        the customer's link/page, or the owner's (or an erasure's) cancel of a slot's booking
  *   cancelBookingsForShop  the shop's closure or time off, inside the caller's transaction   (system)
@@ -83,6 +86,22 @@ export const createBooking = (
     client: request.actor.kind === "customer" ? request.actor.client : "owner",
     byAdmin: request.actor.kind === "owner",
     now: request.now,
+  });
+
+/**
+ * An appointment imported from another system (decision 053): the owner's rules, inside the import's
+ * transaction (its own transaction becomes a savepoint there, so a refused row rolls back alone), and no mail —
+ * the import queues the customer's confirmation itself when the owner asks. `inImport` is the import's transaction with the
+ * request's settings; `secrets` seals the manage link.
+ */
+export const importAppointment = (
+  inImport: ShopReads,
+  request: { actor: OwnerActor; appointment: AppointmentRequest; secrets: SecretKeySource; now: Date },
+) =>
+  bookAppointment(inImport, request.appointment, request.now, {
+    byAdmin: true,
+    mails: false,
+    secrets: request.secrets,
   });
 
 /** A booking on one of the spec's manual slots (PATCH /api/booking-slots/{id}). */
