@@ -30,6 +30,8 @@ export const saleLineInputSchema = z.discriminatedUnion(
           .max(999, "Quantity must be at most 999"),
       ),
       price: money("Price must be positive").optional(),
+      /** The barber who sold it; by default the sale's (its booking's, else its first line's or the tip's). */
+      memberId: rowId("Barber").optional(),
     }),
     z.object({
       kind: z.literal("custom"),
