@@ -44,19 +44,25 @@ async function dayFigures(db: Db, date: string) {
       .execute(),
     db
       .selectFrom("sale_refunds")
-      .select([sum("cash_pence").as("cash"), sum("card_pence").as("card")])
+      .select([sum("cash_pence").as("cash"), sum("card_pence").as("card"), sum("gift_card_pence").as("giftCard")])
       .where("date", "=", date)
       .executeTakeFirstOrThrow(),
   ]);
   const of = (method: string) => Number(payments.find((row) => row.method === method)?.total ?? 0);
-  const takings = { cash: of("cash"), card: of("card"), cardOnFile: of("card_on_file"), online: Number(sales.online) };
+  const takings = {
+    cash: of("cash"),
+    card: of("card"),
+    cardOnFile: of("card_on_file"),
+    giftCard: of("gift_card"),
+    online: Number(sales.online),
+  };
   return {
     sales: Number(sales.count),
-    takings: { ...takings, total: takings.cash + takings.card + takings.cardOnFile + takings.online },
+    takings: { ...takings, total: Object.values(takings).reduce((total, pence) => total + pence, 0) },
     tips: tips
       .filter((row) => row.tip_member_id !== null)
       .map((row) => ({ memberId: row.tip_member_id!, name: row.name ?? "", amount: Number(row.total) })),
-    refunds: { cash: Number(refunds.cash), card: Number(refunds.card) },
+    refunds: { cash: Number(refunds.cash), card: Number(refunds.card), giftCard: Number(refunds.giftCard) },
   };
 }
 

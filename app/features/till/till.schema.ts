@@ -102,8 +102,13 @@ export const paymentInputSchema = z.discriminatedUnion(
       readerId: requiredText("Reader is required", 100),
     }),
     z.object({ method: z.literal("card_on_file"), amount: positiveMoney("Amount must be more than £0.00") }),
+    z.object({
+      method: z.literal("gift_card"),
+      amount: positiveMoney("Amount must be more than £0.00"),
+      code: requiredText("Gift card code is required", 40),
+    }),
   ],
-  { error: "Method must be cash, card or card_on_file" },
+  { error: "Method must be cash, card, card_on_file or gift_card" },
 );
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 
@@ -139,7 +144,14 @@ export const tillDateSchema = z
 // ---------------------------------------------------------------- answers
 
 export const SALE_STATUSES = ["open", "paid", "voided"] as const;
-export const PAYMENT_METHODS = ["cash", "card", "card_on_file"] as const;
+export const PAYMENT_METHODS = ["cash", "card", "card_on_file", "gift_card"] as const;
+/** How a payment's method reads on the screens and the receipt. */
+export const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  cash: "Cash",
+  card: "Card",
+  card_on_file: "Card on file",
+  gift_card: "Gift card",
+};
 export const PAYMENT_STATES = ["processing", "succeeded", "failed", "canceled"] as const;
 
 export const saleLineSchema = z.object({
@@ -201,6 +213,7 @@ export const tillDaySchema = z.object({
     cash: z.number(),
     card: z.number(),
     cardOnFile: z.number(),
+    giftCard: z.number(),
     online: z.number(),
     total: z.number(),
   }),
@@ -208,7 +221,7 @@ export const tillDaySchema = z.object({
     total: z.number(),
     byMember: z.array(z.object({ memberId: z.int(), name: z.string(), amount: z.number() })),
   }),
-  refunds: z.object({ cash: z.number(), card: z.number() }),
+  refunds: z.object({ cash: z.number(), card: z.number(), giftCard: z.number() }),
   float: z.number(),
   expectedCash: z.number(),
   closed: z.boolean(),

@@ -62,7 +62,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta = ({ data }: Route.MetaArgs) => adminMeta(data ? `Sale ${data.sale.number}` : "Sale");
 
 const field = "min-h-12 w-full rounded-md border border-input bg-background px-3 text-base";
-const METHOD_NAMES = { cash: "Cash", card: "Card", card_on_file: "Card on file" } as const;
 
 export default function AdminSale({ loaderData, actionData }: Route.ComponentProps) {
   const { sale, readers, key } = loaderData;
@@ -130,7 +129,7 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
         {sale.payments.map((payment) => (
           <p key={payment.id} className="flex justify-between gap-3">
             <span>
-              {METHOD_NAMES[payment.method]} {payment.cardLast4 ? `•••• ${payment.cardLast4}` : ""} · {payment.status}
+              {PAYMENT_METHOD_NAMES[payment.method]} {payment.cardLast4 ? `•••• ${payment.cardLast4}` : ""} · {payment.status}
               {payment.failure ? ` (${payment.failure})` : ""}
               {payment.change > 0 ? ` · change ${formatPounds(payment.change)}` : ""}
             </span>

@@ -53,8 +53,10 @@ export default function CashUp({ loaderData, actionData }: Route.ComponentProps)
     ["Expected in the till", day.expectedCash],
     ["Card on the reader", day.takings.card],
     ["Card on file", day.takings.cardOnFile],
+    ["Gift cards", day.takings.giftCard],
     ["Paid online (deposits used)", day.takings.online],
     ["Card refunded", -day.refunds.card],
+    ["Back to gift cards", -day.refunds.giftCard],
     ["Taken in all", day.takings.total],
     ["Tips", day.tips.total],
   ];
