@@ -2,6 +2,7 @@ import type { AppContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
+import { recordAudit } from "~/features/audit/index.server";
 import { refundToCard } from "~/features/gift-cards/index.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandler } from "~/features/jobs/index.server";
 import {
@@ -231,6 +232,16 @@ export async function refundSale(
         items.map((item) => ({ productId: item.line.product_id, quantity: item.quantity })),
       );
       await queueSaleMail(trx, { kind: "refund", saleId, refundId: id }, now);
+      // In the log from the API and the sale screen alike (the reason is the owner's words: not copied there).
+      if (user) {
+        await recordAudit(trx, {
+          actor: user,
+          kind: "sales",
+          action: "refund sale",
+          targetId: String(saleId),
+          targetLabel: `${saleNumber(sale.number)}: ${formatPence(amount)}`,
+        });
+      }
       return id;
     });
   } catch (error) {
