@@ -77,6 +77,31 @@ describe("the till without JavaScript", () => {
     const receipt = await admin.request("GET", `${salePage}/receipt`, { headers: html });
     expect(receipt.text).toContain("size: 80mm auto");
     expect(receipt.text).toContain("VISA •••• 4242");
+    // Refund by line on the sale screen: the Pomade goes back (the card part first) and into stock.
+    const sale = (await admin.get(`/api/sales/${saleId}`)).body as { lines: { id: number; kind: string }[] };
+    const pomade = sale.lines.find((line) => line.kind === "product")!;
+    expect(paid.text).toContain(`name="refund-line-${pomade.id}"`);
+    const stock = async () =>
+      (
+        await shop.api.db
+          .selectFrom("products")
+          .select("stock")
+          .where("id", "=", shop.pomadeId)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    const before = await stock();
+    const refunded = await postForm(admin, salePage, [
+      ["intent", "refund"],
+      ["key", "k3"],
+      [`refund-line-${pomade.id}`, "1"],
+      ["amount", ""],
+      ["reason", "Wrong hold"],
+    ]);
+    expect(refunded.status).toBe(303);
+    expect((await admin.get(`/api/sales/${saleId}`)).body).toMatchObject({ refunded: 12 });
+    expect(await stock()).toBe(before! + 1);
+    const after = await admin.request("GET", salePage, { headers: html });
+    expect(after.text).not.toContain(`name="refund-line-${pomade.id}"`);
     const date = shopToday();
     const closed = await postForm(admin, `/admin/till/cash-up?date=${date}`, [["countedCash", "21"]]);
     expect(closed.status).toBe(303);
