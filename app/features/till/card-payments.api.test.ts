@@ -35,9 +35,12 @@ describe("readers", () => {
       "address[postal_code]": "OL1 1RT",
     });
     const listed = (await shop.admin.get("/api/terminal/readers")).body;
+    const location = (await shop.api.db.selectFrom("terminal_locations").select("stripe_location_id").executeTakeFirst())
+      ?.stripe_location_id;
+    expect(location).toMatch(/^tml_/);
     expect(listed).toEqual([
-      { id: readerId, label: "Front desk", status: "online", deviceType: "simulated_wisepos_e" },
-      { id: second, label: "Back room", status: "online", deviceType: "simulated_wisepos_e" },
+      { id: readerId, label: "Front desk", status: "online", deviceType: "simulated_wisepos_e", location },
+      { id: second, label: "Back room", status: "online", deviceType: "simulated_wisepos_e", location },
     ]);
     const bad = await shop.admin.post("/api/terminal/readers", { registrationCode: "nope-nope", label: "X" });
     expect(bad.status).toBe(400);

@@ -109,3 +109,38 @@ describe("the till without JavaScript", () => {
     expect(cashUp.text).toContain("The till is £1.00 short.");
   }, 60_000);
 });
+
+describe("Settings → Payments → Card readers", () => {
+  it("lists the readers with label, kind, status and location; registers one by its code and removes it", async () => {
+    const { admin } = shop;
+    const registered = await postForm(admin, "/admin/settings", [
+      ["intent", "add-reader"],
+      ["registrationCode", "simulated-wpe"],
+      ["label", "Back chair"],
+    ]);
+    expect(registered.status).toBe(303);
+    const readers = (await admin.get("/api/terminal/readers")).body as { id: string; label: string; location: string }[];
+    const reader = readers.find((candidate) => candidate.label === "Back chair")!;
+    expect(reader.location).toMatch(/^tml_/);
+    const page = await admin.request("GET", "/admin/settings", { headers: html });
+    // React writes "<!-- -->" between a text and a value beside it.
+    const panel = page.text.slice(page.text.indexOf('id="card-readers"')).replaceAll("<!-- -->", "");
+    expect(panel).toContain("Back chair");
+    expect(panel).toContain("Simulated WisePOS E");
+    expect(panel).toContain("Status: Online");
+    expect(panel).toContain(`(${reader.location})`);
+    const wrong = await postForm(admin, "/admin/settings", [
+      ["intent", "add-reader"],
+      ["registrationCode", "no-such-code"],
+      ["label", "Nowhere"],
+    ]);
+    expect(wrong.status).toBe(400);
+    const removed = await postForm(admin, "/admin/settings", [
+      ["intent", "remove-reader"],
+      ["readerId", reader.id],
+    ]);
+    expect(removed.status).toBe(303);
+    const after = (await admin.get("/api/terminal/readers")).body as { id: string }[];
+    expect(after.map((candidate) => candidate.id)).not.toContain(reader.id);
+  }, 60_000);
+});

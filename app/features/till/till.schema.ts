@@ -237,6 +237,8 @@ export const readerSchema = z.object({
   label: z.string(),
   status: z.string(),
   deviceType: z.string(),
+  /** The Stripe Terminal location it is registered in: the one made from the shop's address. */
+  location: z.string(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 
