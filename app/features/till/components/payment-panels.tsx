@@ -57,8 +57,9 @@ export function PaymentPanels({
 }) {
   const due = formatPounds(sale.due).slice(1);
   const panel = { formKey, due };
+  // Keyed by what is due: after a payment the fields start again from the new due, not what was typed.
   return (
-    <section aria-label="Take payment" className="mt-4 grid gap-4 sm:grid-cols-2">
+    <section key={due} aria-label="Take payment" className="mt-4 grid gap-4 sm:grid-cols-2">
       <PaymentPanel {...panel} title="Cash" method="cash" submit="Take cash">
         <label className="grid gap-1">
           Tendered (£)

@@ -16,7 +16,13 @@ export const refundLineField = (lineId: number) => `refund-line-${lineId}`;
 export function RefundForm({ sale, formKey }: { sale: Sale; formKey: string }) {
   const lines = sale.lines.filter((line) => line.quantity > line.refundedQuantity);
   return (
-    <Form method="post" aria-label="Refund" className="mt-4 grid gap-3 rounded-lg border border-border p-4">
+    // Keyed by what was refunded: after a refund the fields start empty again.
+    <Form
+      key={sale.refunded}
+      method="post"
+      aria-label="Refund"
+      className="mt-4 grid gap-3 rounded-lg border border-border p-4"
+    >
       <h2 className="text-xl font-semibold">Refund</h2>
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="key" value={`${formKey}-refund`} />
