@@ -87,6 +87,7 @@ test("check out a booking with a product and a tip, part cash and part on the re
     const total = page.getByLabel("Total and due");
     await expect(total).toContainText(`Due ${pounds(rung.total)}`);
 
+    await shot(page, "sale-open-768");
     // Half in cash, with a £20 note more than that: the change is shown on the payment.
     const half = Math.round(rung.total * 50) / 100;
     const cash = page.getByRole("form", { name: "Cash" });
@@ -142,6 +143,7 @@ test("check out a booking with a product and a tip, part cash and part on the re
     await shot(page, "cash-up-768");
     await page.getByRole("button", { name: "Close the day" }).click();
     await expect(page.getByRole("status")).toContainText("The till is £0.50 short.");
+    await shot(page, "cash-up-closed-768");
     const refused = await owner.post("/api/sales", {
       data: { lines: [{ kind: "custom", description: "After hours", amount: 5 }] },
     });

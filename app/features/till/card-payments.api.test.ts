@@ -147,14 +147,7 @@ describe("refunds and the cash-up", () => {
     await shop.stripe.presentCard(readerId);
     await shop.api.runJobs();
     expect((await saleNow(sale.id)).status).toBe("paid");
-    const stock = async () =>
-      (
-        await shop.api.db
-          .selectFrom("products")
-          .select("stock")
-          .where("id", "=", shop.pomadeId)
-          .executeTakeFirstOrThrow()
-      ).stock;
+    const stock = shop.pomadeStock;
     const before = await stock();
     expect((await shop.refund(sale.id, { reason: "x" }, null)).status).toBe(400);
     const refunded = await shop.refund(

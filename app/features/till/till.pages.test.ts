@@ -81,14 +81,7 @@ describe("the till without JavaScript", () => {
     const sale = (await admin.get(`/api/sales/${saleId}`)).body as { lines: { id: number; kind: string }[] };
     const pomade = sale.lines.find((line) => line.kind === "product")!;
     expect(paid.text).toContain(`name="refund-line-${pomade.id}"`);
-    const stock = async () =>
-      (
-        await shop.api.db
-          .selectFrom("products")
-          .select("stock")
-          .where("id", "=", shop.pomadeId)
-          .executeTakeFirstOrThrow()
-      ).stock;
+    const stock = shop.pomadeStock;
     const before = await stock();
     const refunded = await postForm(admin, salePage, [
       ["intent", "refund"],

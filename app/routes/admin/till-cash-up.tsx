@@ -69,7 +69,9 @@ export default function CashUp({ loaderData, actionData }: Route.ComponentProps)
         </Button>
       }
     >
-      <p className="mb-3 text-lg">{day.sales} sales</p>
+      <p className="mb-3 text-lg">
+        {day.sales} {day.sales === 1 ? "sale" : "sales"}
+      </p>
       <dl className="grid max-w-xl gap-1 rounded-lg border border-border p-4 text-lg">
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-3">
