@@ -8,7 +8,6 @@ import { startSmtpDouble } from "./smtp-double.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 export async function paymentsPhase({ startServer, readDatabase, marker, count, killAt }) {
   const { stripe, env: stripeEnv } = await startStripe();
   const smtp = await startSmtpDouble({ port: 0 });

@@ -21,7 +21,6 @@ async function attempt(client, path, body, key) {
   }
 }
 
-
 /** Runs `work` over every item at once and kills the server when `killAfter` of them have answered. */
 async function racingKill(items, killAfter, work, server) {
   let answered = 0;

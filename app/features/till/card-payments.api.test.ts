@@ -35,8 +35,9 @@ describe("readers", () => {
       "address[postal_code]": "OL1 1RT",
     });
     const listed = (await shop.admin.get("/api/terminal/readers")).body;
-    const location = (await shop.api.db.selectFrom("terminal_locations").select("stripe_location_id").executeTakeFirst())
-      ?.stripe_location_id;
+    const location = (
+      await shop.api.db.selectFrom("terminal_locations").select("stripe_location_id").executeTakeFirst()
+    )?.stripe_location_id;
     expect(location).toMatch(/^tml_/);
     expect(listed).toEqual([
       { id: readerId, label: "Front desk", status: "online", deviceType: "simulated_wisepos_e", location },

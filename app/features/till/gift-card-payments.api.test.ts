@@ -44,7 +44,9 @@ describe("POST /api/sales/{id}/payments with a gift card", () => {
       .select(["kind", "method", "amount_pence", "gift_card_id"])
       .where("sale_id", "=", sale.id)
       .execute();
-    expect(ledger).toEqual([{ kind: "gift_card_spend", method: "gift_card", amount_pence: 2000, gift_card_id: card.id }]);
+    expect(ledger).toEqual([
+      { kind: "gift_card_spend", method: "gift_card", amount_pence: 2000, gift_card_id: card.id },
+    ]);
     // The rest in cash: the sale is paid, and the day's cash-up counts the card apart.
     const rest = await shop.pay(sale.id, { method: "cash", amount: sale.total - 20 });
     expect(rest.body.sale.status).toBe("paid");

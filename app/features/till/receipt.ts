@@ -30,7 +30,6 @@ export interface Receipt {
   footer: string[];
 }
 
-
 /** The VAT included in `pence` at 20 %: a sixth of the gross, in pence. */
 export const vatIncludedPence = (pence: number) => Math.round(pence / 6);
 

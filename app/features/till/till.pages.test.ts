@@ -112,7 +112,11 @@ describe("Settings → Payments → Card readers", () => {
       ["label", "Back chair"],
     ]);
     expect(registered.status).toBe(303);
-    const readers = (await admin.get("/api/terminal/readers")).body as { id: string; label: string; location: string }[];
+    const readers = (await admin.get("/api/terminal/readers")).body as {
+      id: string;
+      label: string;
+      location: string;
+    }[];
     const reader = readers.find((candidate) => candidate.label === "Back chair")!;
     expect(reader.location).toMatch(/^tml_/);
     const page = await admin.request("GET", "/admin/settings", { headers: html });
