@@ -2,7 +2,7 @@
 // kill -9 of the server; after the restart, Stripe's retries (every event not answered 2xx, and a replay of all
 // of them, as Stripe resends an event whose answer it never saw) must leave every paid booking confirmed once,
 // its confirmation mailed once (counted at a local SMTP server), and nothing charged or refunded.
-import { Client, expectStatus } from "./app-server.mjs";
+import { Client, expectStatus, reportChecks } from "./app-server.mjs";
 import { depositBookings, depositShop, postEvent, startStripe } from "./payments-shop.mjs";
 import { startSmtpDouble } from "./smtp-double.mjs";
 
@@ -108,8 +108,7 @@ export async function paymentsPhase({ startServer, readDatabase, marker, count, 
       ["events never acknowledged", answers.filter((status) => status !== 200).length],
       ["payment jobs still pending", drained ? 0 : 1],
     ];
-    for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
-    return checks.reduce((sum, [, found]) => sum + found, 0);
+    return reportChecks(checks);
   } finally {
     await verifier.close();
     await server.stop();

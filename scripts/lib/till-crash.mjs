@@ -5,7 +5,7 @@
 // kill -9 (a quarter never delivered at all); after the restart, Stripe's retries and the payments' own check jobs
 // must settle each exactly once. Refunds: half of the card sales refunded at once, racing another kill -9; after the
 // restart the desk repeats the unanswered ones with their keys and the refund jobs finish: Stripe refunds each once.
-import { Client, expectStatus } from "./app-server.mjs";
+import { Client, expectStatus, reportChecks } from "./app-server.mjs";
 import { postEvent, startStripe } from "./payments-shop.mjs";
 import { startSmtpDouble } from "./smtp-double.mjs";
 
@@ -228,8 +228,7 @@ export async function tillPhase({ startServer, readDatabase, writeDatabase, mark
       ["refunded sales not refunded exactly once at Stripe and in the ledger", refundedWrong],
       ["till jobs still pending", (cardDrained ? 0 : 1) + (refundsDrained ? 0 : 1)],
     ];
-    for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
-    return checks.reduce((sum, [, found]) => sum + found, 0);
+    return reportChecks(checks);
   } finally {
     await verifier.close();
     await server.stop();
