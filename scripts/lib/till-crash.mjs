@@ -37,10 +37,13 @@ async function racingKill(items, killAfter, work, server) {
   return { answers, killedAt: killed?.at };
 }
 
-/** Waits until no job of these kinds is pending; false after two minutes. */
+/**
+ * Waits until no job of these kinds is pending; false after three minutes: a job the killed server had leased runs
+ * again only once its two-minute lease has run out.
+ */
 async function drain(verifier, kinds) {
   const query = `select count(*) as n from jobs where kind in (${kinds.map((kind) => `'${kind}'`).join(", ")}) and state = 'pending'`;
-  for (let wait = 0; wait < 240; wait++) {
+  for (let wait = 0; wait < 360; wait++) {
     if (number(await verifier.query(query)) === 0) return true;
     await sleep(500);
   }
