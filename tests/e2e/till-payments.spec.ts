@@ -67,6 +67,11 @@ test("check out a booking with a product and a tip, part cash and part on the re
 
   try {
     await signIn(page);
+    // Settings → Payments lists the reader registered above, with its status and location.
+    await page.goto("/admin/settings#card-readers");
+    const readers = page.getByRole("region", { name: "Card readers" });
+    await expect(readers.getByRole("listitem").filter({ hasText: readerLabel })).toContainText("Status: Online");
+    if (SHOTS) await readers.screenshot({ path: `${SHOTS}/till-readers-768.png` });
     // The calendar card's "Check out" opens the till with the booking's service and barber filled in.
     await page.goto(`/admin/calendar?date=${date}`);
     await page.getByRole("link", { name: `Check out ${who.customerName}` }).click();

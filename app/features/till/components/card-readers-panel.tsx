@@ -79,7 +79,11 @@ export function CardReadersPanel({ readers, place, ready, posted }: ReadersPanel
           </ul>
         )}
         {ready ? (
-          <Form method="post" aria-label="Register a card reader" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <Form
+            method="post"
+            aria-label="Register a card reader"
+            className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]"
+          >
             <input type="hidden" name="intent" value="add-reader" />
             <label className="grid gap-1">
               Registration code (shown on the reader)
@@ -89,7 +93,7 @@ export function CardReadersPanel({ readers, place, ready, posted }: ReadersPanel
               Label
               <input name="label" placeholder="Front desk" className={tillField} />
             </label>
-            <Button type="submit" size="lg" className="min-h-12 self-end">
+            <Button type="submit" size="lg" className="min-h-12">
               Register reader
             </Button>
           </Form>
