@@ -2,7 +2,11 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_CLOCK_START, E2E_SERVERS, type E2eServer } from "./tests/support/e2e-env";
 
 /** One e2e server: the production build on a fresh data folder (tests/support/e2e-server.mjs). */
-const e2eServer = (name: string, { port, baseURL, dataDir }: E2eServer, env: Record<string, string> = {}) => ({
+const e2eServer = (
+  name: string,
+  { port, baseURL, dataDir, stripePort }: E2eServer,
+  env: Record<string, string> = {},
+) => ({
   name,
   command: "node tests/support/e2e-server.mjs",
   url: `${baseURL}/api/services`,
@@ -16,6 +20,7 @@ const e2eServer = (name: string, { port, baseURL, dataDir }: E2eServer, env: Rec
     E2E_DATA_DIR: dataDir,
     TEST_CLOCK_START: E2E_CLOCK_START,
     TEST_CLOCK_ENABLED: "true",
+    ...(stripePort === undefined ? {} : { STRIPE_DOUBLE_PORT: String(stripePort) }),
     ...env,
   },
 });
@@ -49,7 +54,8 @@ export default defineConfig({
     },
   },
   // The two specs that change the whole shop run against servers of their own (decision 047), one test at a
-  // time there (a repeat of the spec must not turn the policy on under itself), alongside the others.
+  // time there (a repeat of the spec must not turn the policy on under itself), alongside the others. Every
+  // `*payments.spec.ts` (the deposits, the gift cards, the till) runs on the payments server and its Stripe double.
   projects: [
     {
       name: "chromium",

@@ -56,6 +56,21 @@ describe("what the audit log makes of a write", () => {
     expect(describeApiCall("GET", "/services/3")).toBeNull();
   });
 
+  it("names the till's writes in words; the close and refunds write their own entries", () => {
+    expect(describeApiCall("POST", "/sales/12/payments")).toMatchObject({
+      kind: "sales",
+      action: "take payment",
+      targetId: "12",
+    });
+    expect(describeApiCall("POST", "/sales/12/payments/3/cancel")).toMatchObject({
+      action: "cancel payment on the card reader",
+    });
+    expect(describeApiCall("POST", "/sales")).toMatchObject({ action: "ring up sale", labelFields: ["number"] });
+    expect(describeApiCall("DELETE", "/terminal/readers/tmr_test_4")).toMatchObject({ action: "remove card reader" });
+    expect(describeApiCall("POST", "/till/2026-11-27/close")).toBeNull();
+    expect(describeApiCall("POST", "/sales/12/refund")).toBeNull();
+  });
+
   it("names the reads that hand customers' personal data out, and only those", () => {
     expect(describeApiCall("GET", "/customers/ada%40example.com")).toMatchObject({
       kind: "customers",

@@ -30,7 +30,8 @@ const VERBS: Record<string, string> = { POST: "create", PUT: "update", PATCH: "u
 /**
  * Sign-in and sign-out change no shop data; they are not admin writes. The imports write their own entries (the
  * file's name and the counts) in their transactions, and a dry run changes nothing; a shop export changes nothing
- * but is logged by its handler once the password is confirmed.
+ * but is logged by its handler once the password is confirmed. The till's refunds and the day's close write
+ * their own too (the sale's number and the amount; the day and its difference), from the API and the screens alike.
  */
 const NOT_AUDITED = new Set([
   "POST /login",
@@ -38,6 +39,8 @@ const NOT_AUDITED = new Set([
   "POST /logout",
   "POST /import/customers",
   "POST /import/bookings",
+  "POST /sales/:id/refund",
+  "POST /till/:token/close",
 ]);
 
 /** Writes whose plain verb would not say what happened, keyed by method and path with ids as `:id`. */
@@ -77,6 +80,12 @@ const ACTIONS: Record<string, string> = {
   "POST /gift-cards/issue": "issue gift card",
   "POST /gift-cards/:token/void": "void gift card",
   "POST /gift-cards/:token/redeem": "take payment from gift card",
+  "POST /sales": "ring up sale",
+  "POST /sales/:id/void": "void sale",
+  "POST /sales/:id/payments": "take payment",
+  "POST /sales/:id/payments/:id/cancel": "cancel payment on the card reader",
+  "POST /terminal/readers": "register card reader",
+  "DELETE /terminal/readers/:token": "remove card reader",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -106,6 +115,8 @@ const LABEL_FIELDS: Record<string, readonly string[]> = {
   blog: ["title"],
   faqs: ["question"],
   accounts: ["username"],
+  sales: ["number"],
+  terminal: ["label"],
 };
 
 /** A table's own entry: the key comes from the request, and `constructor` or `__proto__` must not find Object's. */

@@ -685,7 +685,7 @@ export interface WaitlistEntryServicesTable {
 
 export type SaleStatus = "open" | "paid" | "voided";
 export type SaleLineKind = "service" | "product" | "custom";
-export type SalePaymentMethod = "cash" | "card" | "card_on_file";
+export type SalePaymentMethod = "cash" | "card" | "card_on_file" | "gift_card";
 export type SalePaymentStatus = "processing" | "succeeded" | "failed" | "canceled";
 
 /** The one row (id 1) holding the last sale number given: the creating transaction adds one (decision 056). */
@@ -763,6 +763,8 @@ export interface SalePaymentsTable {
   card_last4: string | null;
   /** The reader's or the bank's reason, when it failed. */
   failure: string | null;
+  /** The gift card a `gift_card` payment was spent from (a refund goes back to it). */
+  gift_card_id: number | null;
   refunded_pence: Generated<number>;
   created_at: string;
   settled_at: string | null;
@@ -776,6 +778,8 @@ export interface SaleRefundsTable {
   amount_pence: number;
   cash_pence: Generated<number>;
   card_pence: Generated<number>;
+  /** What went back to gift cards the sale was paid with. */
+  gift_card_pence: Generated<number>;
   reason: string;
   /** The shop's day it was given. */
   date: string;

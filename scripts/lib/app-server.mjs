@@ -207,6 +207,12 @@ export class Client {
   }
 }
 
+/** Prints each `[label, found]` check as ok or FAIL; answers how many problems they found in all. */
+export function reportChecks(checks) {
+  for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
+  return checks.reduce((sum, [, found]) => sum + found, 0);
+}
+
 /** Throws unless the answer has the expected status; used for setup steps. */
 export function expectStatus(response, status, what) {
   if (response.status !== status) {

@@ -2,7 +2,7 @@
 // double and a slow SMTP server, and two kill -9s: one while a text is at Twilio (taken, not yet answered), one
 // while a mail is at the SMTP server (received, its 250 not yet given). After the restarts and the leases, each
 // text must have gone exactly once, and each mail once or again with the same Message-ID.
-import { Client, bookableServiceId, bookingBody, createSlots, expectStatus } from "./app-server.mjs";
+import { Client, bookableServiceId, bookingBody, createSlots, expectStatus, reportChecks } from "./app-server.mjs";
 import { startSmtpDouble } from "./smtp-double.mjs";
 import { startTwilioDouble } from "../../tests/support/twilio-double.ts";
 
@@ -93,8 +93,7 @@ export async function messagesPhase({ startServer, readDatabase, marker, count, 
       ["mail and text jobs failed for good", Number(failed.n)],
       ["due mail and text jobs still pending", drained ? 0 : 1],
     ];
-    for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
-    return checks.reduce((sum, [, found]) => sum + found, 0);
+    return reportChecks(checks);
   } finally {
     await verifier?.close();
     await server?.stop();

@@ -3,7 +3,7 @@
 // the requests leave, and half-way through the answers. After each restart the owner's browser sends the refunds
 // that got no answer again with their Idempotency-Key, and the reconciling jobs settle what was left in flight.
 // Then Stripe's totals (the double's) must equal the ledger's, to the penny, with nothing left charging or pending.
-import { Client, expectStatus } from "./app-server.mjs";
+import { Client, expectStatus, reportChecks } from "./app-server.mjs";
 import { depositBookings, depositShop, startStripe } from "./payments-shop.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,8 +211,7 @@ export async function moneyPhase({ startServer, readDatabase, writeDatabase, mar
       ["bookings refunded more than was paid", overClaimed],
       ["bookings charged the fee twice", twiceCharged],
     ];
-    for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
-    problems = checks.reduce((total, [, found]) => total + found, 0);
+    problems = reportChecks(checks);
     return problems;
   } finally {
     await verifier.close();

@@ -2,25 +2,11 @@
 // kill -9 of the server; after the restart, Stripe's retries (every event not answered 2xx, and a replay of all
 // of them, as Stripe resends an event whose answer it never saw) must leave every paid booking confirmed once,
 // its confirmation mailed once (counted at a local SMTP server), and nothing charged or refunded.
-import { Client, expectStatus } from "./app-server.mjs";
-import { depositBookings, depositShop, startStripe } from "./payments-shop.mjs";
+import { Client, expectStatus, reportChecks } from "./app-server.mjs";
+import { depositBookings, depositShop, postEvent, startStripe } from "./payments-shop.mjs";
 import { startSmtpDouble } from "./smtp-double.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function post(url, event) {
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": event.signature },
-      body: event.payload,
-      signal: AbortSignal.timeout(30_000),
-    });
-    return response.status;
-  } catch {
-    return "no answer";
-  }
-}
 
 export async function paymentsPhase({ startServer, readDatabase, marker, count, killAt }) {
   const { stripe, env: stripeEnv } = await startStripe();
@@ -48,7 +34,7 @@ export async function paymentsPhase({ startServer, readDatabase, marker, count, 
     const started = Date.now();
     await Promise.all(
       events.map(async (event, index) => {
-        answers[index] = await post(webhook(), event);
+        answers[index] = await postEvent(webhook(), event);
         if (++answered === killAfter) killed = { at: Date.now() - started, answered, kill: server.kill9() };
       }),
     );
@@ -66,11 +52,11 @@ export async function paymentsPhase({ startServer, readDatabase, marker, count, 
         events.map(async (event, index) => {
           if (answers[index] === 200) return;
           retries++;
-          answers[index] = await post(webhook(), event);
+          answers[index] = await postEvent(webhook(), event);
         }),
       );
     }
-    const replays = await Promise.all(events.map((event) => post(webhook(), event)));
+    const replays = await Promise.all(events.map((event) => postEvent(webhook(), event)));
     const pendingQuery = `select count(*) as n from jobs where kind in ('payment-event', 'booking-mail') and state = 'pending'`;
     let drained = false;
     for (let wait = 0; wait < 240 && !drained; wait++) {
@@ -122,8 +108,7 @@ export async function paymentsPhase({ startServer, readDatabase, marker, count, 
       ["events never acknowledged", answers.filter((status) => status !== 200).length],
       ["payment jobs still pending", drained ? 0 : 1],
     ];
-    for (const [label, found] of checks) console.log(`${found === 0 ? "ok  " : "FAIL"} ${label}: ${found}`);
-    return checks.reduce((sum, [, found]) => sum + found, 0);
+    return reportChecks(checks);
   } finally {
     await verifier.close();
     await server.stop();

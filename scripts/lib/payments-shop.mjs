@@ -63,3 +63,18 @@ export function depositBookings({ serviceId, memberId }, count, marker, fromDays
     };
   });
 }
+
+/** Posts a signed event to the app's webhook as Stripe would: its status, or "no answer" when the server died. */
+export async function postEvent(url, event) {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      body: event.payload,
+      signal: AbortSignal.timeout(30_000),
+    });
+    return response.status;
+  } catch {
+    return "no answer";
+  }
+}

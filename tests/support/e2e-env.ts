@@ -12,12 +12,22 @@ export interface E2eServer {
   baseURL: string;
   /** Its data folder (emptied at start), so a spec can reach the database and the mails behind it. */
   dataDir: string;
+  /**
+   * Where its loopback Stripe double listens, when a spec drives the double's test helpers itself (a card tapped
+   * on a simulated reader); absent, the double takes any free port.
+   */
+  stripePort?: number;
 }
 
-const e2eServer = (port: number, dataDir = path.join(os.tmpdir(), `barber-e2e-${port}`)): E2eServer => ({
+const e2eServer = (
+  port: number,
+  dataDir = path.join(os.tmpdir(), `barber-e2e-${port}`),
+  stripePort?: number,
+): E2eServer => ({
   port,
   baseURL: `http://127.0.0.1:${port}`,
   dataDir,
+  ...(stripePort === undefined ? {} : { stripePort }),
 });
 
 /**
@@ -28,18 +38,29 @@ const e2eServer = (port: number, dataDir = path.join(os.tmpdir(), `barber-e2e-${
  */
 export const E2E_SERVERS = {
   shared: e2eServer(E2E_PORT, process.env.E2E_DATA_DIR),
-  payments: e2eServer(E2E_PORT + 1),
+  // Its Stripe double on the port after it: the till's spec taps cards on its simulated reader.
+  payments: e2eServer(E2E_PORT + 1, undefined, E2E_PORT + 2),
   settings: e2eServer(E2E_PORT + 1000),
 } as const;
 
 export const E2E_BASE_URL = E2E_SERVERS.shared.baseURL;
 
-/** The data folder of the server the running test talks to: the one its project's baseURL names. */
-export function e2eDataDir() {
+/** The server the running test talks to: the one its project's baseURL names. */
+function currentServer(): E2eServer {
   const { baseURL } = test.info().project.use;
   const server = Object.values(E2E_SERVERS).find((candidate) => candidate.baseURL === baseURL);
   if (!server) throw new Error(`No e2e server of this run answers at ${baseURL}`);
-  return server.dataDir;
+  return server;
+}
+
+/** The data folder of the server the running test talks to. */
+export const e2eDataDir = () => currentServer().dataDir;
+
+/** The Stripe double's address behind the server the running test talks to (its own port: the payments server). */
+export function e2eStripeUrl() {
+  const { stripePort } = currentServer();
+  if (stripePort === undefined) throw new Error("This test's server has no Stripe double at a known port");
+  return `http://127.0.0.1:${stripePort}`;
 }
 
 /**

@@ -66,7 +66,8 @@ cleanups.push(() => sink.close());
 // Keys alone change nothing: the shop's policy stays "none" unless a spec sets one (tests/e2e/payments.spec.ts, on a
 // server of its own).
 const { startStripeDouble, stripeDoubleEnv } = await import("./stripe-double.ts");
-const stripe = await startStripeDouble();
+// At the port Playwright names for it (STRIPE_DOUBLE_PORT), when a spec drives its test helpers itself.
+const stripe = await startStripeDouble({ port: Number(process.env.STRIPE_DOUBLE_PORT ?? 0) });
 stripe.deliverTo(`http://127.0.0.1:${port}/api/payments/webhook`);
 cleanups.push(() => stripe.close());
 

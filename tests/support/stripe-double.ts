@@ -106,7 +106,8 @@ interface Answer {
 
 const errorAnswer = (status: number, error: Record<string, unknown>): Answer => ({ status, body: { error } });
 
-export async function startStripeDouble(options: { webhookSecret?: string } = {}) {
+/** `port`: where it listens (a free one when absent), so a browser test can reach its test helpers. */
+export async function startStripeDouble(options: { webhookSecret?: string; port?: number } = {}) {
   const webhookSecret = options.webhookSecret ?? TEST_STRIPE_WEBHOOK_SECRET;
   const calls: StripeCall[] = [];
   const sessions = new Map<string, DoubleSession>();
@@ -557,8 +558,11 @@ export async function startStripeDouble(options: { webhookSecret?: string } = {}
       res.writeHead(500).end(String(error));
     });
   });
-  server.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  server.listen(options.port ?? 0, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", () => resolve());
+    server.once("error", reject);
+  });
 
   /** A signed event as Stripe would send it; `deliver` posts it, `signed` only builds it (for forged or replayed posts). */
   function signedEvent(type: string, object: unknown) {

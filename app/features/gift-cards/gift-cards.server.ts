@@ -78,6 +78,9 @@ interface MovementRow {
   amountPence: number;
   balanceAfterPence: number;
   bookingId?: number | null;
+  /** The till's sale the card paid (or was refunded) on, and its customer (decision 056). */
+  saleId?: number | null;
+  customerId?: number | null;
   note?: string | null;
   key: string;
   /** The ledger's row: its kind, how money moved, and the amount as the ledger counts it (money in positive). */
@@ -110,6 +113,8 @@ async function recordCardMovement(trx: Db, movement: MovementRow, now: Date) {
     {
       ...movement.ledger,
       bookingId: movement.bookingId ?? null,
+      saleId: movement.saleId ?? null,
+      ...(movement.customerId === undefined ? {} : { customerId: movement.customerId }),
       giftCardId: movement.cardId,
       idempotencyKey: movement.key,
     },
@@ -174,13 +179,9 @@ function refusal(card: Row<"gift_cards">, now: Date) {
   return new HttpError(409, notEnoughBalanceMessage(balance), { balance }, "giftCardCode");
 }
 
-export interface Spend {
-  cardId: number;
+export type Spend = Pick<MovementRow, "cardId" | "bookingId" | "saleId" | "customerId" | "note" | "key"> & {
   amountPence: number;
-  bookingId?: number | null;
-  note?: string | null;
-  key: string;
-}
+};
 
 /**
  * Takes `amountPence` off a card in the caller's transaction, or refuses (409 with the balance left). The
@@ -213,6 +214,8 @@ export async function spendFromCard(trx: Db, spend: Spend, now: Date) {
       amountPence: -spend.amountPence,
       balanceAfterPence: spent.balance_pence,
       bookingId: spend.bookingId,
+      saleId: spend.saleId,
+      customerId: spend.customerId,
       note: spend.note,
       key: spend.key,
       ledger: { kind: "gift_card_spend", method: "gift_card", amountPence: spend.amountPence },
@@ -263,6 +266,29 @@ export async function giveBackBookingSpend(trx: Db, bookingId: number, reason: s
       now,
     );
   }
+}
+
+/**
+ * Puts `amountPence` back on a card (a refund of what it paid) in the caller's transaction. The card takes it even when void
+ * or expired since, as a booking's give-back does; the CHECK refuses more than was ever loaded.
+ */
+export async function giveBackToCard(trx: Db, back: Spend, now: Date) {
+  const card = await trx
+    .updateTable("gift_cards")
+    .set((eb) => ({ balance_pence: eb("balance_pence", "+", back.amountPence) }))
+    .where("id", "=", back.cardId)
+    .returning("balance_pence")
+    .executeTakeFirstOrThrow();
+  await recordCardMovement(
+    trx,
+    {
+      ...back,
+      kind: "refunded",
+      balanceAfterPence: card.balance_pence,
+      ledger: { kind: "gift_card_refund", method: "gift_card", amountPence: -back.amountPence },
+    },
+    now,
+  );
 }
 
 /** Voids a card (the owner's reason): what was left is written off, and it can no longer be spent. */

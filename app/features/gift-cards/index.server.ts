@@ -3,3 +3,5 @@ export { giftCardShare, spendShareOnBooking } from "./gift-card-booking.server";
 export type { GiftCardShare } from "./gift-card-booking.server";
 export { loadGiftCardSettings, saveGiftCardSettings } from "./gift-card-settings.server";
 export { GIFT_CODE_PURPOSE, giveBackBookingSpend } from "./gift-cards.server";
+export { giftCardOfCode, refundToCard, spendOnSale } from "./gift-card-sale.server";
+export type { SaleCardMovement } from "./gift-card-sale.server";

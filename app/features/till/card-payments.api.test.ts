@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shopToday } from "~/lib/shop-time";
+import { formatPounds } from "~/lib/money";
+import { formatShopDate, shopToday } from "~/lib/shop-time";
 import { DECLINED_CARD } from "../../../tests/support/stripe-double";
 import { startTillShop, type TillShop } from "./till.testing";
 
@@ -34,9 +35,13 @@ describe("readers", () => {
       "address[postal_code]": "OL1 1RT",
     });
     const listed = (await shop.admin.get("/api/terminal/readers")).body;
+    const location = (
+      await shop.api.db.selectFrom("terminal_locations").select("stripe_location_id").executeTakeFirst()
+    )?.stripe_location_id;
+    expect(location).toMatch(/^tml_/);
     expect(listed).toEqual([
-      { id: readerId, label: "Front desk", status: "online", deviceType: "simulated_wisepos_e" },
-      { id: second, label: "Back room", status: "online", deviceType: "simulated_wisepos_e" },
+      { id: readerId, label: "Front desk", status: "online", deviceType: "simulated_wisepos_e", location },
+      { id: second, label: "Back room", status: "online", deviceType: "simulated_wisepos_e", location },
     ]);
     const bad = await shop.admin.post("/api/terminal/readers", { registrationCode: "nope-nope", label: "X" });
     expect(bad.status).toBe(400);
@@ -143,14 +148,7 @@ describe("refunds and the cash-up", () => {
     await shop.stripe.presentCard(readerId);
     await shop.api.runJobs();
     expect((await saleNow(sale.id)).status).toBe("paid");
-    const stock = async () =>
-      (
-        await shop.api.db
-          .selectFrom("products")
-          .select("stock")
-          .where("id", "=", shop.pomadeId)
-          .executeTakeFirstOrThrow()
-      ).stock;
+    const stock = shop.pomadeStock;
     const before = await stock();
     expect((await shop.refund(sale.id, { reason: "x" }, null)).status).toBe(400);
     const refunded = await shop.refund(
@@ -206,6 +204,20 @@ describe("refunds and the cash-up", () => {
       closedBy: "owner",
     });
     expect((await shop.admin.post(`/api/till/${date}/close`, { countedCash: 0 })).status).toBe(409);
+    // The close is in the audit log once, in words (the refused second close is not).
+    const log = (await shop.admin.get("/api/audit?kind=till")).body as { action: string; targetLabel: string }[];
+    expect(log).toEqual([
+      expect.objectContaining({
+        action: "close the day",
+        targetLabel: `${formatShopDate(date)}: ${formatPounds(day.expectedCash + 1)} counted, £1.00 over the ${formatPounds(day.expectedCash)} expected`,
+      }),
+    ]);
+    const refunds = (await shop.admin.get("/api/audit?kind=sales")).body as { action: string; targetLabel: string }[];
+    // Each refund once, by its sale's number (the API's own entry for the call is not written as well).
+    const given = await shop.api.db.selectFrom("sale_refunds").select("id").execute();
+    const refundEntries = refunds.filter((entry) => entry.action === "refund sale");
+    expect(refundEntries).toHaveLength(given.length);
+    for (const entry of refundEntries) expect(entry.targetLabel).toMatch(/^S-\d{6}: £\d+\.\d{2}$/);
     const refusals = [
       await shop.admin.post("/api/sales", { lines: [{ kind: "custom", description: "Trim", amount: 5 }] }),
       await shop.pay(open.id, { method: "cash", amount: 5 }),

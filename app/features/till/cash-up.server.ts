@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { RequestContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
+import { recordAudit } from "~/features/audit/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict } from "~/lib/http-error";
-import { toPence, toPounds } from "~/lib/money";
+import { formatPence, toPence, toPounds } from "~/lib/money";
 import { formatShopDate, shopToday } from "~/lib/shop-time";
 import type { TillDay } from "./till.schema";
 
@@ -44,19 +45,25 @@ async function dayFigures(db: Db, date: string) {
       .execute(),
     db
       .selectFrom("sale_refunds")
-      .select([sum("cash_pence").as("cash"), sum("card_pence").as("card")])
+      .select([sum("cash_pence").as("cash"), sum("card_pence").as("card"), sum("gift_card_pence").as("giftCard")])
       .where("date", "=", date)
       .executeTakeFirstOrThrow(),
   ]);
   const of = (method: string) => Number(payments.find((row) => row.method === method)?.total ?? 0);
-  const takings = { cash: of("cash"), card: of("card"), cardOnFile: of("card_on_file"), online: Number(sales.online) };
+  const takings = {
+    cash: of("cash"),
+    card: of("card"),
+    cardOnFile: of("card_on_file"),
+    giftCard: of("gift_card"),
+    online: Number(sales.online),
+  };
   return {
     sales: Number(sales.count),
-    takings: { ...takings, total: takings.cash + takings.card + takings.cardOnFile + takings.online },
+    takings: { ...takings, total: Object.values(takings).reduce((total, pence) => total + pence, 0) },
     tips: tips
       .filter((row) => row.tip_member_id !== null)
       .map((row) => ({ memberId: row.tip_member_id!, name: row.name ?? "", amount: Number(row.total) })),
-    refunds: { cash: Number(refunds.cash), card: Number(refunds.card) },
+    refunds: { cash: Number(refunds.cash), card: Number(refunds.card), giftCard: Number(refunds.giftCard) },
   };
 }
 
@@ -90,6 +97,16 @@ export async function tillDay(ctx: Ctx, date: string): Promise<TillDay> {
   };
 }
 
+/** How the audit log reads a close: "Friday 27 November 2026: £212.50 counted, £2.50 short of the £215.00 expected". */
+export function closeInWords(date: string, countedPence: number, expectedPence: number) {
+  const difference = countedPence - expectedPence;
+  const against =
+    difference === 0
+      ? `exactly the ${formatPence(expectedPence)} expected`
+      : `${formatPence(Math.abs(difference))} ${difference > 0 ? "over" : "short of"} the ${formatPence(expectedPence)} expected`;
+  return `${formatShopDate(date)}: ${formatPence(countedPence)} counted, ${against}`;
+}
+
 /** POST /api/till/{date}/close: once; the day then refuses sales, payments and refunds. */
 export async function closeDay(
   ctx: Ctx,
@@ -118,6 +135,15 @@ export async function closeDay(
           closed_by_name: user?.username ?? "",
         })
         .execute();
+      if (user) {
+        await recordAudit(trx, {
+          actor: user,
+          kind: "till",
+          action: "close the day",
+          targetId: date,
+          targetLabel: closeInWords(date, toPence(countedCash), toPence(day.expectedCash)),
+        });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyClosed;

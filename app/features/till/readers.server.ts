@@ -60,6 +60,7 @@ export async function addReader(
     label: reader.label ?? input.label,
     status: reader.status ?? "offline",
     deviceType: reader.device_type,
+    location,
   };
 }
 
@@ -83,6 +84,7 @@ export async function readers(ctx: Ctx): Promise<Reader[]> {
     label: row.label,
     status: statuses.get(row.id) ?? "unknown",
     deviceType: row.device_type,
+    location: row.location_id,
   }));
 }
 

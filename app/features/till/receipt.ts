@@ -1,6 +1,6 @@
 import { formatPounds } from "~/lib/money";
 import { formatShopDate, formatShopInstant } from "~/lib/shop-time";
-import type { Sale } from "./till.schema";
+import { PAYMENT_METHOD_NAMES, type Sale } from "./till.schema";
 
 /*
  * A sale's receipt, once: the mail's text and the printed 80 mm page are both this. VAT is shown only when the
@@ -29,8 +29,6 @@ export interface Receipt {
   payments: ReceiptRow[];
   footer: string[];
 }
-
-const METHOD_NAMES = { cash: "Cash", card: "Card", card_on_file: "Card on file" } as const;
 
 /** The VAT included in `pence` at 20 %: a sixth of the gross, in pence. */
 export const vatIncludedPence = (pence: number) => Math.round(pence / 6);
@@ -61,7 +59,7 @@ export function receiptOf(sale: Sale, shop: ReceiptShop): Receipt {
     const card =
       payment.cardBrand && payment.cardLast4 ? ` ${payment.cardBrand.toUpperCase()} •••• ${payment.cardLast4}` : "";
     payments.push({
-      label: `${METHOD_NAMES[payment.method]}${card}`,
+      label: `${PAYMENT_METHOD_NAMES[payment.method]}${card}`,
       amount: formatPounds(payment.amount),
       ...(payment.method === "cash" && payment.tendered !== null && payment.change > 0
         ? { detail: `Tendered ${formatPounds(payment.tendered)}, change ${formatPounds(payment.change)}` }

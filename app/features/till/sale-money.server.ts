@@ -102,21 +102,24 @@ export async function countPayment(
     .returning(["id", "status", "customer_id", "booking_id", "tip_member_id"])
     .executeTakeFirst();
   if (!sale) return false;
-  await recordMovement(
-    db,
-    {
-      kind: "sale",
-      method: payment.method,
-      amountPence: amount,
-      bookingId: sale.booking_id,
-      customerId: sale.customer_id,
-      saleId: sale.id,
-      memberId: await saleMember(db, sale),
-      paymentIntentId: payment.stripe_payment_intent_id,
-      idempotencyKey: `sale-payment-${payment.id}`,
-    },
-    now,
-  );
+  // A gift card's spend is its own ledger row (the gift-cards feature writes it, naming the sale): one row a movement.
+  if (payment.method !== "gift_card") {
+    await recordMovement(
+      db,
+      {
+        kind: "sale",
+        method: payment.method,
+        amountPence: amount,
+        bookingId: sale.booking_id,
+        customerId: sale.customer_id,
+        saleId: sale.id,
+        memberId: await saleMember(db, sale),
+        paymentIntentId: payment.stripe_payment_intent_id,
+        idempotencyKey: `sale-payment-${payment.id}`,
+      },
+      now,
+    );
+  }
   if (sale.status === "paid") await queueSaleMail(db, { kind: "receipt", saleId: sale.id }, now);
   return true;
 }

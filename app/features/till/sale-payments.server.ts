@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { Insertable } from "kysely";
 import type { Row, SalePaymentsTable } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
+import { giftCardOfCode, spendOnSale } from "~/features/gift-cards/index.server";
 import { enqueueJob, nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   ChargeRefusedError,
@@ -112,6 +113,38 @@ export async function takePayment(
     date,
     created_at: now.toISOString(),
   };
+  if (input.method === "gift_card") {
+    const cardId = await giftCardOfCode(ctx.db, input.code);
+    const result = await claim(ctx, key, saleId, input, async (trx) => {
+      await requireDayOpen(trx, date);
+      const payment = await insertPayment(trx, {
+        ...base,
+        tendered_pence: null,
+        status: "succeeded",
+        reader_id: null,
+        gift_card_id: cardId,
+        settled_at: now.toISOString(),
+      });
+      if (!(await countPayment(trx, payment, { reserved: false }, now))) throw await refusal(trx, saleId, amount);
+      // The card's balance is the guard: not enough left refuses the payment (409, the balance said) and all of it.
+      await spendOnSale(
+        trx,
+        {
+          cardId,
+          amountPence: amount,
+          saleId,
+          customerId: sale.customer_id,
+          note: `Sale ${saleNumber(sale.number)}`,
+          key: `sale-payment-${payment.id}`,
+        },
+        now,
+      );
+      return payment;
+    });
+    if (result.replayed) return result.replayed;
+    nudgeJobWorkers();
+    return answer(ctx.db, result.made);
+  }
   if (input.method === "cash") {
     const tendered = input.tendered === undefined ? amount : toPence(input.tendered);
     if (tendered < amount) throw badRequest("Tendered must be at least the amount.", "tendered");

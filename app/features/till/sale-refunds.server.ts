@@ -2,6 +2,8 @@ import type { AppContext, SessionUser } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Row } from "~/db/database";
 import { isUniqueViolation } from "~/db/errors";
+import { recordAudit } from "~/features/audit/index.server";
+import { refundToCard } from "~/features/gift-cards/index.server";
 import { cancelJobs, enqueueJob, nudgeJobWorkers, type JobHandler } from "~/features/jobs/index.server";
 import {
   RefundRefusedError,
@@ -51,9 +53,11 @@ interface Part {
   amountPence: number;
 }
 
-/** Card payments first (the money goes back where it came from), newest first; then cash. */
+/** Card payments first (the money goes back where it came from), newest first; then gift cards; then cash. */
+const REFUND_ORDER = { card: 0, card_on_file: 0, gift_card: 1, cash: 2 } as const;
+
 function allocate(payments: Row<"sale_payments">[], amountPence: number): Part[] {
-  const order = (payment: Row<"sale_payments">) => (payment.method === "cash" ? 1 : 0);
+  const order = (payment: Row<"sale_payments">) => REFUND_ORDER[payment.method];
   const candidates = payments
     .filter((payment) => payment.status === "succeeded" && payment.refunded_pence < payment.amount_pence)
     .sort((a, b) => order(a) - order(b) || b.id - a.id);
@@ -139,9 +143,10 @@ export async function refundSale(
         )
         .executeTakeFirst();
       if (claimed.numUpdatedRows === 0n) throw tooMuch();
-      const cash = parts
-        .filter((part) => part.payment.method === "cash")
-        .reduce((sum, part) => sum + part.amountPence, 0);
+      const partsBy = (method: Row<"sale_payments">["method"]) =>
+        parts.filter((part) => part.payment.method === method).reduce((sum, part) => sum + part.amountPence, 0);
+      const cash = partsBy("cash");
+      const giftCard = partsBy("gift_card");
       const { id } = await trx
         .insertInto("sale_refunds")
         .values({
@@ -149,7 +154,8 @@ export async function refundSale(
           idempotency_key: key,
           amount_pence: amount,
           cash_pence: cash,
-          card_pence: amount - cash,
+          gift_card_pence: giftCard,
+          card_pence: amount - cash - giftCard,
           reason: input.reason,
           date,
           created_by: user?.id ?? null,
@@ -171,6 +177,21 @@ export async function refundSale(
           await recordMovement(
             trx,
             { ...movement, kind: "sale_refund", method: "cash", amountPence: -amountPence },
+            now,
+          );
+          continue;
+        }
+        if (payment.method === "gift_card") {
+          await refundToCard(
+            trx,
+            {
+              cardId: payment.gift_card_id!,
+              amountPence,
+              saleId,
+              customerId: sale.customer_id,
+              note: `Refund on sale ${saleNumber(sale.number)}: ${input.reason}`,
+              key: partKey,
+            },
             now,
           );
           continue;
@@ -211,6 +232,16 @@ export async function refundSale(
         items.map((item) => ({ productId: item.line.product_id, quantity: item.quantity })),
       );
       await queueSaleMail(trx, { kind: "refund", saleId, refundId: id }, now);
+      // In the log from the API and the sale screen alike (the reason is the owner's words: not copied there).
+      if (user) {
+        await recordAudit(trx, {
+          actor: user,
+          kind: "sales",
+          action: "refund sale",
+          targetId: String(saleId),
+          targetLabel: `${saleNumber(sale.number)}: ${formatPence(amount)}`,
+        });
+      }
       return id;
     });
   } catch (error) {

@@ -123,14 +123,7 @@ describe("POST /api/sales", () => {
 
 describe("stock", () => {
   it("a sale takes its products off, more than is left answers 409 naming it, a void puts them back; null is not counted", async () => {
-    const stockOf = async () =>
-      (
-        await shop.api.db
-          .selectFrom("products")
-          .select("stock")
-          .where("id", "=", shop.pomadeId)
-          .executeTakeFirstOrThrow()
-      ).stock;
+    const stockOf = shop.pomadeStock;
     await shop.api.db.updateTable("products").set({ stock: 3 }).where("id", "=", shop.pomadeId).execute();
     const sale = await shop.sale({}, [{ kind: "product", productId: shop.pomadeId, quantity: 2 }]);
     expect(await stockOf()).toBe(1);

@@ -65,7 +65,7 @@ async function bookingLines(db: Db, bookingId: number, memberId: number | null, 
 async function priceLines(db: Db, lines: SaleLineInput[], feePence: number): Promise<PricedLine[]> {
   const serviceIds = lines.flatMap((line) => (line.kind === "service" ? [line.serviceId] : []));
   const productIds = lines.flatMap((line) => (line.kind === "product" ? [line.productId] : []));
-  const memberIds = lines.flatMap((line) => (line.kind !== "product" && line.memberId ? [line.memberId] : []));
+  const memberIds = lines.flatMap((line) => (line.memberId ? [line.memberId] : []));
   const [services, products, members] = await Promise.all([
     serviceIds.length
       ? db.selectFrom("services").select(["id", "title", "price_pence"]).where("id", "in", serviceIds).execute()
@@ -101,7 +101,7 @@ async function priceLines(db: Db, lines: SaleLineInput[], feePence: number): Pro
         kind: "product",
         serviceId: null,
         productId: product.id,
-        memberId: null,
+        memberId: line.memberId ?? null,
         description: product.name,
         unitPence,
         quantity: line.quantity,
@@ -117,6 +117,15 @@ async function priceLines(db: Db, lines: SaleLineInput[], feePence: number): Pro
       quantity: 1,
     };
   });
+}
+
+/**
+ * A product line nobody was named for is the sale's barber's (the booking's, else the first line's that has one,
+ * else the tip's), so the books count it in that barber's products and pay (decision 054).
+ */
+function creditProducts(lines: PricedLine[], bookingBarber: number | null, tipBarber: number | null) {
+  const barber = bookingBarber ?? lines.find((line) => line.memberId !== null)?.memberId ?? tipBarber;
+  for (const line of lines) if (line.kind === "product" && line.memberId === null) line.memberId = barber;
 }
 
 /** Takes each product line's quantity off its stock (a counted product only); 409 naming what is left. */
@@ -194,6 +203,7 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, user: Session
       ? await bookingLines(ctx.db, booking.id, booking.memberId, booking.feePence)
       : [];
   if (lines.length === 0) throw badRequest("A sale needs at least one line.");
+  creditProducts(lines, booking?.memberId ?? null, input.tip?.memberId ?? null);
   const subtotal = lines.reduce((sum, line) => sum + line.unitPence * line.quantity, 0);
   const discount = input.discount
     ? "amount" in input.discount

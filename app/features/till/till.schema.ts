@@ -30,6 +30,8 @@ export const saleLineInputSchema = z.discriminatedUnion(
           .max(999, "Quantity must be at most 999"),
       ),
       price: money("Price must be positive").optional(),
+      /** The barber who sold it; by default the sale's (its booking's, else its first line's or the tip's). */
+      memberId: rowId("Barber").optional(),
     }),
     z.object({
       kind: z.literal("custom"),
@@ -100,8 +102,13 @@ export const paymentInputSchema = z.discriminatedUnion(
       readerId: requiredText("Reader is required", 100),
     }),
     z.object({ method: z.literal("card_on_file"), amount: positiveMoney("Amount must be more than £0.00") }),
+    z.object({
+      method: z.literal("gift_card"),
+      amount: positiveMoney("Amount must be more than £0.00"),
+      code: requiredText("Gift card code is required", 40),
+    }),
   ],
-  { error: "Method must be cash, card or card_on_file" },
+  { error: "Method must be cash, card, card_on_file or gift_card" },
 );
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 
@@ -137,7 +144,14 @@ export const tillDateSchema = z
 // ---------------------------------------------------------------- answers
 
 export const SALE_STATUSES = ["open", "paid", "voided"] as const;
-export const PAYMENT_METHODS = ["cash", "card", "card_on_file"] as const;
+export const PAYMENT_METHODS = ["cash", "card", "card_on_file", "gift_card"] as const;
+/** How a payment's method reads on the screens and the receipt. */
+export const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  cash: "Cash",
+  card: "Card",
+  card_on_file: "Card on file",
+  gift_card: "Gift card",
+};
 export const PAYMENT_STATES = ["processing", "succeeded", "failed", "canceled"] as const;
 
 export const saleLineSchema = z.object({
@@ -199,6 +213,7 @@ export const tillDaySchema = z.object({
     cash: z.number(),
     card: z.number(),
     cardOnFile: z.number(),
+    giftCard: z.number(),
     online: z.number(),
     total: z.number(),
   }),
@@ -206,7 +221,7 @@ export const tillDaySchema = z.object({
     total: z.number(),
     byMember: z.array(z.object({ memberId: z.int(), name: z.string(), amount: z.number() })),
   }),
-  refunds: z.object({ cash: z.number(), card: z.number() }),
+  refunds: z.object({ cash: z.number(), card: z.number(), giftCard: z.number() }),
   float: z.number(),
   expectedCash: z.number(),
   closed: z.boolean(),
@@ -222,6 +237,8 @@ export const readerSchema = z.object({
   label: z.string(),
   status: z.string(),
   deviceType: z.string(),
+  /** The Stripe Terminal location it is registered in: the one made from the shop's address. */
+  location: z.string(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 

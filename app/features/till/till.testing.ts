@@ -111,6 +111,9 @@ export async function startTillShop(options: TestContextOptions = {}) {
       });
       if (response.status !== 200) throw new Error(`settings: ${response.status} ${response.text}`);
     },
+    /** How many Pomades are on the shelf. */
+    pomadeStock: async () =>
+      (await api.db.selectFrom("products").select("stock").where("id", "=", pomadeId).executeTakeFirstOrThrow()).stock,
     /** A simulated reader registered through the API. */
     reader: async (label = "Front desk") => {
       const response = await admin.post("/api/terminal/readers", { registrationCode: "simulated-wpe", label });

@@ -7,7 +7,9 @@ import { cancelPayment, loadSaleChecked } from "~/features/till/card-outcomes.se
 import { takePayment } from "~/features/till/sale-payments.server";
 import { refundSale } from "~/features/till/sale-refunds.server";
 import { voidSale } from "~/features/till/sales.server";
-import { paymentInputSchema, refundInputSchema } from "~/features/till/till.schema";
+import { PaymentPanels } from "~/features/till/components/payment-panels";
+import { RefundForm, refundLineField } from "~/features/till/components/refund-form";
+import { PAYMENT_METHOD_NAMES, paymentInputSchema, refundInputSchema } from "~/features/till/till.schema";
 import { parseId } from "~/lib/api.server";
 import { formFailure } from "~/lib/form-action.server";
 import { formatPounds } from "~/lib/money";
@@ -15,9 +17,10 @@ import type { Route } from "./+types/sale";
 
 /*
  * One sale at the till: its total and what is due always in view, its lines and payments, and the ways to pay
- * (cash, the card reader, the card on file), each a form posting without JavaScript with an Idempotency-Key made
- * for this screen (a double tap takes the money once). While the reader waits, the screen asks again every two
- * seconds with JavaScript, and offers "Check again" and "Cancel" without it.
+ * (cash, the card reader, the card on file, a gift card: components/payment-panels), each a form posting without
+ * JavaScript with an Idempotency-Key made for this screen (a double tap takes the money once), and the refund by
+ * line. While the reader waits, the screen asks again every two seconds with JavaScript, and offers "Check again"
+ * and "Cancel" without it.
  */
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -43,6 +46,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         amount: text("amount"),
         ...(text("tendered") ? { tendered: text("tendered") } : {}),
         ...(text("readerId") ? { readerId: text("readerId") } : {}),
+        ...(text("code") ? { code: text("code") } : {}),
       });
       await takePayment(context, id, input, text("key"));
     } else if (intent === "cancel") {
@@ -50,7 +54,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     } else if (intent === "void") {
       await voidSale(context, id);
     } else if (intent === "refund") {
-      const input = refundInputSchema.parse({ amount: text("amount") || undefined, reason: text("reason") });
+      const sale = await loadSaleChecked(context, id);
+      const lines = sale.lines
+        .map((line) => ({ lineId: line.id, quantity: Number(text(refundLineField(line.id)) || 0) }))
+        .filter((line) => line.quantity !== 0);
+      const input = refundInputSchema.parse({
+        amount: text("amount") || undefined,
+        lines: lines.length > 0 ? lines : undefined,
+        reason: text("reason"),
+      });
       await refundSale(context, id, input, text("key"), user);
     }
     return redirect(`/admin/sales/${id}`, 303);
@@ -60,9 +72,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export const meta = ({ data }: Route.MetaArgs) => adminMeta(data ? `Sale ${data.sale.number}` : "Sale");
-
-const field = "min-h-12 w-full rounded-md border border-input bg-background px-3 text-base";
-const METHOD_NAMES = { cash: "Cash", card: "Card", card_on_file: "Card on file" } as const;
 
 export default function AdminSale({ loaderData, actionData }: Route.ComponentProps) {
   const { sale, readers, key } = loaderData;
@@ -75,7 +84,6 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
     }, 2000);
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
-  const due = formatPounds(sale.due).slice(1);
   return (
     <AdminPage
       title={`Sale ${sale.number}`}
@@ -130,7 +138,8 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
         {sale.payments.map((payment) => (
           <p key={payment.id} className="flex justify-between gap-3">
             <span>
-              {METHOD_NAMES[payment.method]} {payment.cardLast4 ? `•••• ${payment.cardLast4}` : ""} · {payment.status}
+              {PAYMENT_METHOD_NAMES[payment.method]} {payment.cardLast4 ? `•••• ${payment.cardLast4}` : ""} ·{" "}
+              {payment.status}
               {payment.failure ? ` (${payment.failure})` : ""}
               {payment.change > 0 ? ` · change ${formatPounds(payment.change)}` : ""}
             </span>
@@ -161,63 +170,7 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
           </div>
         </section>
       )}
-      {sale.status === "open" && !waiting && (
-        <section aria-label="Take payment" className="mt-4 grid gap-4 md:grid-cols-3">
-          <Form method="post" className="grid gap-2 rounded-lg border border-border p-4">
-            <h2 className="text-xl font-semibold">Cash</h2>
-            <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name="method" value="cash" />
-            <input type="hidden" name="key" value={`${key}-cash`} />
-            <label className="grid gap-1">
-              Amount (£)
-              <input name="amount" inputMode="decimal" defaultValue={due} className={field} />
-            </label>
-            <label className="grid gap-1">
-              Tendered (£)
-              <input name="tendered" inputMode="decimal" className={field} />
-            </label>
-            <Button type="submit" size="lg" className="min-h-14">
-              Take cash
-            </Button>
-          </Form>
-          <Form method="post" className="grid gap-2 rounded-lg border border-border p-4">
-            <h2 className="text-xl font-semibold">Card reader</h2>
-            <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name="method" value="card" />
-            <input type="hidden" name="key" value={`${key}-card`} />
-            <label className="grid gap-1">
-              Amount (£)
-              <input name="amount" inputMode="decimal" defaultValue={due} className={field} />
-            </label>
-            <label className="grid gap-1">
-              Reader
-              <select name="readerId" className={field}>
-                {readers.map((reader) => (
-                  <option key={reader.id} value={reader.id}>
-                    {reader.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button type="submit" size="lg" className="min-h-14" disabled={readers.length === 0}>
-              Send to reader
-            </Button>
-          </Form>
-          <Form method="post" className="grid gap-2 rounded-lg border border-border p-4">
-            <h2 className="text-xl font-semibold">Card on file</h2>
-            <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name="method" value="card_on_file" />
-            <input type="hidden" name="key" value={`${key}-file`} />
-            <label className="grid gap-1">
-              Amount (£)
-              <input name="amount" inputMode="decimal" defaultValue={due} className={field} />
-            </label>
-            <Button type="submit" size="lg" className="min-h-14">
-              Charge saved card
-            </Button>
-          </Form>
-        </section>
-      )}
+      {sale.status === "open" && !waiting && <PaymentPanels sale={sale} readers={readers} formKey={key} />}
       <div className="mt-4 flex flex-wrap gap-3">
         <Button variant="outline" size="lg" className="min-h-14" asChild>
           <Link to={`/admin/sales/${sale.id}/receipt`}>Receipt</Link>
@@ -231,24 +184,7 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
           </Form>
         )}
       </div>
-      {sale.paid - sale.online - sale.refunded > 0 && (
-        <Form method="post" className="mt-4 grid max-w-xl gap-2 rounded-lg border border-border p-4">
-          <h2 className="text-xl font-semibold">Refund</h2>
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="key" value={`${key}-refund`} />
-          <label className="grid gap-1">
-            Amount (£, empty for all)
-            <input name="amount" inputMode="decimal" className={field} />
-          </label>
-          <label className="grid gap-1">
-            Reason
-            <input name="reason" className={field} />
-          </label>
-          <Button type="submit" variant="destructive" size="lg" className="min-h-14">
-            Refund
-          </Button>
-        </Form>
-      )}
+      {sale.paid - sale.online - sale.refunded > 0 && <RefundForm sale={sale} formKey={key} />}
     </AdminPage>
   );
 }

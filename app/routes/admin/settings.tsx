@@ -35,15 +35,20 @@ import { giftCardSettingsSchema } from "~/features/gift-cards/gift-cards.schema"
 import { loadGiftCardSettings, saveGiftCardSettings } from "~/features/gift-cards/gift-card-settings.server";
 import { PaymentSettingsForm } from "~/features/payments/components/payment-settings-form";
 import { paymentSettingsView } from "~/features/payments/payment-settings.server";
+import { CardReadersPanel } from "~/features/till/components/card-readers-panel";
+import { addReader, readers, removeReader } from "~/features/till/readers.server";
+import { readerInputSchema } from "~/features/till/till.schema";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const search = new URL(request.url).searchParams;
+  const payments = await paymentSettingsView(context);
   return {
     settings: await context.settings(),
     bankHolidays: await loadBankHolidays(context.db),
     mail: await getMailSettings(context),
-    payments: await paymentSettingsView(context),
+    payments,
+    readers: payments.stripeSecretKey === null ? [] : await readers(context),
     giftCards: await loadGiftCardSettings(context.db),
     giftCardsSaved: search.has("gift-cards-saved"),
     saved: search.has("saved"),
@@ -87,6 +92,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       return formFailure(error, { intent, values } as const);
     }
     return redirect("/admin/settings?saved#bank-holidays", 303);
+  }
+  if (intent === "add-reader" || intent === "remove-reader") {
+    try {
+      if (intent === "add-reader") {
+        await addReader(context, readerInputSchema.parse(formTextValues(form)));
+      } else {
+        await removeReader(context, String(form.get("readerId") ?? ""));
+      }
+    } catch (error) {
+      return formFailure(error, { intent: "readers" as const });
+    }
+    return redirect("/admin/settings#card-readers", 303);
   }
   if (intent === "gift-cards") {
     const values = formTextValues(form);
@@ -172,6 +189,12 @@ export default function ShopSettingsPage({ loaderData, actionData }: Route.Compo
         saved={loaderData.mailSaved}
       />
       <PaymentSettingsForm payments={loaderData.payments} />
+      <CardReadersPanel
+        readers={loaderData.readers}
+        place={`${loaderData.settings.shopName}, ${loaderData.settings.address.street}`}
+        ready={loaderData.payments.stripeSecretKey !== null}
+        posted={actionData?.intent === "readers" && "message" in actionData ? actionData : undefined}
+      />
       <GiftCardSettingsForm
         giftCards={loaderData.giftCards}
         saved={loaderData.giftCardsSaved}

@@ -53,8 +53,10 @@ export default function CashUp({ loaderData, actionData }: Route.ComponentProps)
     ["Expected in the till", day.expectedCash],
     ["Card on the reader", day.takings.card],
     ["Card on file", day.takings.cardOnFile],
+    ["Gift cards", day.takings.giftCard],
     ["Paid online (deposits used)", day.takings.online],
     ["Card refunded", -day.refunds.card],
+    ["Back to gift cards", -day.refunds.giftCard],
     ["Taken in all", day.takings.total],
     ["Tips", day.tips.total],
   ];
@@ -67,7 +69,9 @@ export default function CashUp({ loaderData, actionData }: Route.ComponentProps)
         </Button>
       }
     >
-      <p className="mb-3 text-lg">{day.sales} sales</p>
+      <p className="mb-3 text-lg">
+        {day.sales} {day.sales === 1 ? "sale" : "sales"}
+      </p>
       <dl className="grid max-w-xl gap-1 rounded-lg border border-border p-4 text-lg">
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-3">
