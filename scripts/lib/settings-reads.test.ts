@@ -24,7 +24,6 @@ const STILL_LOADING = [
   "app/features/payments/owner-payments.server.ts",
   "app/features/payments/payment-records.server.ts",
   // Written beside the change that made the request's context (issue 33's wait, issue 32's figures): to convert.
-  "app/features/queue/queue-day.server.ts",
   "app/features/reports/appointments.server.ts",
   "app/features/reviews/review-requests.server.ts",
   "app/features/settings/bank-holidays.server.ts",

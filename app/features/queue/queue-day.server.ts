@@ -1,17 +1,21 @@
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { MemberSchedule } from "~/features/booking";
-import { loadBusySpans, loadSchedules } from "~/features/booking/index.server";
+import { loadBusySpansAfter, loadSchedules } from "~/features/booking/index.server";
 import { openingRangesOn, rangeCovering, type ShopSettings } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
-import { estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
+import { endedBy, estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
 import type { QueueState } from "./queue.schema";
 
 /*
- * The queue as it stands at a moment: today's live entries, the team's hours and today's bookings and blocks
- * (the booking feature's own loaders), and the estimates the pure rule makes of them. Read fresh each time:
- * nothing is cached past a booking, a cancellation or a change in the queue.
+ * The queue as it stands at a moment: today's live entries, the team's hours and the bookings and blocks of the
+ * rest of today (the booking feature's own loaders), and the estimates the pure rule makes of them. Read fresh
+ * each time: nothing is cached past a booking, a cancellation or a change in the queue. The shop's settings are
+ * the request's (or the job run's), read once for it.
  */
+
+/** What reading the queue needs: the database and the settings of the request or job run. */
+export type QueueCtx = Pick<RequestContext, "db" | "settings">;
 
 export const LIVE_STATUSES = ["waiting", "called", "serving"] as const satisfies readonly QueueStatus[];
 
@@ -84,20 +88,16 @@ async function liveEntries(db: Db, date: string): Promise<LiveEntry[]> {
 }
 
 /** Everything the wait is computed from, read now, and the estimates. */
-export async function loadQueueDay(db: Db, now: Date): Promise<QueueDayState> {
-  const { date } = minuteOfDay(now);
-  const [settings, team, entries, services] = await Promise.all([
-    loadSettings(db),
-    loadSchedules(db),
-    liveEntries(db, date),
-    db.selectFrom("services").select(["id", "duration"]).execute(),
+export async function loadQueueDay(ctx: QueueCtx, now: Date): Promise<QueueDayState> {
+  const { date, minute } = minuteOfDay(now);
+  const settings = await ctx.settings();
+  const endingAfter = endedBy(minute, settings.bookingBufferMinutes);
+  const [team, entries, services, busy] = await Promise.all([
+    loadSchedules(ctx.db),
+    liveEntries(ctx.db, date),
+    ctx.db.selectFrom("services").select(["id", "duration"]).execute(),
+    loadBusySpansAfter(ctx.db, date, endingAfter),
   ]);
-  const busy = await loadBusySpans(
-    db,
-    team.map((member) => member.id),
-    date,
-    date,
-  );
   const estimates = estimateQueue({
     now,
     members: team,
