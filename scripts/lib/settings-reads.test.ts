@@ -23,8 +23,6 @@ const STILL_LOADING = [
   "app/features/customers/retention.server.ts",
   "app/features/payments/owner-payments.server.ts",
   "app/features/payments/payment-records.server.ts",
-  // Written beside the change that made the request's context (issue 33's wait, issue 32's figures): to convert.
-  "app/features/reports/appointments.server.ts",
   "app/features/reviews/review-requests.server.ts",
   "app/features/settings/bank-holidays.server.ts",
   "app/features/settings/settings.api.ts",
