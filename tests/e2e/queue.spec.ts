@@ -145,6 +145,7 @@ test.describe("the owner's side", () => {
     await entry.getByRole("button", { name: "Serve" }).click();
     await expect(entry).toContainText("In the chair");
     // The walk-in's sale is the till's: "Check out" opens it on the booking serving made.
+    await panel.screenshot({ path: "/tmp/queue/panel-serving.png" });
     await entry.getByRole("link", { name: `Check out ${name}` }).click();
     await expect(page.getByRole("heading", { name: new RegExp(`Check out ${name} \\(OB-`) })).toBeVisible();
     await page.goto("/admin/calendar");
