@@ -6,7 +6,7 @@
 //
 // A fresh SQLite file, or a fresh PostgreSQL database next to TEST_DATABASE_URL (dropped afterwards).
 import { parseArgs } from "node:util";
-import { loadSettings } from "~/features/settings/index.server";
+import { shopReads } from "../server/request-context";
 import { tillDay } from "~/features/till/cash-up.server";
 import { addDays } from "~/lib/shop-time";
 import { createTestDatabase } from "../tests/support/test-app";
@@ -119,7 +119,7 @@ try {
   for (let round = 0; round < rounds + 20; round++) {
     const date = addDays(FIRST_DAY, (round * 37) % days);
     const begin = performance.now();
-    const day = await tillDay({ db, settings: () => loadSettings(db) }, date);
+    const day = await tillDay(shopReads(db), date);
     if (round >= 20) timings.push(performance.now() - begin);
     if (day.sales !== PER_DAY) throw new Error(`${date}: ${day.sales} sales, not ${PER_DAY}`);
   }

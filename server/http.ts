@@ -104,7 +104,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/account", accountApi(ctx));
   api.use("/reviews", reviewsApi(ctx));
   api.use("/waitlist", waitlistApi(ctx));
-  api.use("/queue", queueApi(ctx));
+  api.use("/queue", queueApi());
   api.use("/import", importApi(ctx));
   api.use("/sales", salesApi(ctx));
   api.use("/till", tillApi());

@@ -41,6 +41,7 @@ import * as walkInQueue from "./migrations/026-walk-in-queue";
 import * as till from "./migrations/027-till";
 import * as giftCards from "./migrations/029-gift-cards";
 import * as tillGiftCards from "./migrations/031-till-gift-cards";
+import * as salesPaidAt from "./migrations/032-sales-paid-at";
 
 export type Db = Kysely<Database>;
 
@@ -159,6 +160,7 @@ const migrations: Record<string, Migration> = {
   "027-till": till,
   "029-gift-cards": giftCards,
   "031-till-gift-cards": tillGiftCards,
+  "032-sales-paid-at": salesPaidAt,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
+import { QUEUE_KEEP_DAYS } from "~/features/queue/index.server";
 import { seoMeta } from "~/features/seo/seo";
 import { addressLine, phoneHref } from "~/features/settings/shop-facts";
 import { useShopSettings } from "~/features/settings/use-shop-settings";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/privacy";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours } = await context.settings();
-  return { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours };
+  return { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours, queueKeepDays: QUEUE_KEEP_DAYS };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,7 +31,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
-  const { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours } = loaderData;
+  const { bookingRetentionMonths, contactRetentionMonths, reminderLeadHours, queueKeepDays } = loaderData;
   const shop = useShopSettings();
   return (
     <PageMain>
@@ -79,6 +80,11 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             <li>
               Contact messages: erased automatically <strong>{months(contactRetentionMonths)}</strong> after you sent
               them.
+            </li>
+            <li>
+              The walk-in queue: your name, phone number and email address are erased automatically{" "}
+              <strong>{queueKeepDays} days</strong> after the day you joined. The times and the services stay, without
+              anything that names you, so the shop can count its walk-ins.
             </li>
           </ul>
         </Section>

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return data({ status: await entryStatus(context.db, params.token), token: params.token });
+    return data({ status: await entryStatus(context, params.token), token: params.token });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data("Not found", { status: 404 });
     throw error;
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** "Leave the queue": the same feature function as DELETE /api/queue/{token}. */
 export async function action({ params, context }: Route.ActionArgs) {
   try {
-    await leaveQueue(context.db, params.token);
+    await leaveQueue(context, params.token);
     return redirect(queueStatusPath(params.token), 303);
   } catch (error) {
     return formFailure(error, {});

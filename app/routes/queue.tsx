@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [state, services, team] = await Promise.all([
-    getQueue(context.db),
+    getQueue(context),
     listServices(context.db),
     listPublicTeam(context.db),
   ]);

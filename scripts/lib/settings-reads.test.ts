@@ -5,16 +5,10 @@ import { describe, expect, it } from "vitest";
 /*
  * The shop's settings are read once per request or job run by the context's builder
  * (server/request-context.ts) and passed down as `ctx.settings()` (decision 051). A feature function that
- * loads them itself reads them again. The files below still take a bare database handle and load them; each
- * is to be given the settings by its caller, and the list may only shrink: a new caller of the loader fails.
+ * loads them itself reads them again: besides the builder, only the settings feature itself, the demo seed (before
+ * any request) and nothing else may call the loader.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-
-const STILL_LOADING = [
-  // Written beside the change that made the request's context (issue 33's wait, issue 32's figures): to convert.
-  "app/features/queue/queue-day.server.ts",
-  "app/features/reports/appointments.server.ts",
-];
 
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -25,7 +19,7 @@ function sources(dir: string): string[] {
 }
 
 describe("the settings loader", () => {
-  it("is called by the context's builder and by no new feature function", () => {
+  it("is called by the context's builder and by no feature function", () => {
     const callers = [...sources("app"), ...sources("server")].filter((file) =>
       /\bloadSettings\(/.test(fs.readFileSync(path.join(root, file), "utf8")),
     );
@@ -35,7 +29,6 @@ describe("the settings loader", () => {
       "app/features/settings/bank-holidays.server.ts",
       "server/request-context.ts",
       "server/seed/seed.ts",
-      ...STILL_LOADING,
     ];
     expect(callers.toSorted()).toEqual(expected.toSorted());
   });

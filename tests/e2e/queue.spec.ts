@@ -125,7 +125,7 @@ test.describe("the TV at the door", () => {
 });
 
 test.describe("the owner's side", () => {
-  test("the queue beside today's calendar: call and serve from the panel; the poster prints the QR code", async ({
+  test("the queue beside today's calendar: call, serve and check out from the panel; the poster prints the QR code", async ({
     page,
     owner,
   }) => {
@@ -144,6 +144,11 @@ test.describe("the owner's side", () => {
     await expect(entry).toContainText("Called");
     await entry.getByRole("button", { name: "Serve" }).click();
     await expect(entry).toContainText("In the chair");
+    // The walk-in's sale is the till's: "Check out" opens it on the booking serving made.
+    await panel.screenshot({ path: "/tmp/queue/panel-serving.png" });
+    await entry.getByRole("link", { name: `Check out ${name}` }).click();
+    await expect(page.getByRole("heading", { name: new RegExp(`Check out ${name} \\(OB-`) })).toBeVisible();
+    await page.goto("/admin/calendar");
     await entry.getByRole("button", { name: "Done" }).click();
     await expect(entry).toHaveCount(0);
     await page.goto("/admin/queue-poster");

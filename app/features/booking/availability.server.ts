@@ -36,31 +36,55 @@ export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
  * the blocks they set aside. A booking being moved names its own slot, which then does not stand
  * in the way of its new time.
  */
-export async function loadBusySpans(
+export function loadBusySpans(
   db: Db,
   memberIds: number[],
   from: string,
   to: string,
   exceptSlotId?: number,
 ): Promise<BusySpan[]> {
-  if (memberIds.length === 0) return [];
+  return memberIds.length === 0 ? Promise.resolve([]) : busySpans(db, { memberIds, from, to, exceptSlotId });
+}
+
+/**
+ * The time every member holds on one day from a moment on: what ends at or before `endingAfter` (`HH:mm`) stands
+ * in nobody's way any more, so a full day's morning is never read (the walk-in queue asks this at every look).
+ */
+export const loadBusySpansAfter = (db: Db, date: string, endingAfter: string) =>
+  busySpans(db, { from: date, to: date, endingAfter });
+
+interface SpanQuery {
+  /** Every member's when left out. */
+  memberIds?: number[];
+  from: string;
+  to: string;
+  endingAfter?: string;
+  exceptSlotId?: number;
+}
+
+async function busySpans(db: Db, { memberIds, from, to, endingAfter, exceptSlotId }: SpanQuery): Promise<BusySpan[]> {
+  // One statement for both (one round trip to PostgreSQL): the bookings' and manual slots' time, then the blocks.
   const rows = await db
     .selectFrom("booking_slots")
     .select(["member_id", "date", "start_time", "end_time"])
-    .where("member_id", "in", memberIds)
+    .$if(memberIds === undefined, (query) => query.where("member_id", "is not", null))
+    .$if(memberIds !== undefined, (query) => query.where("member_id", "in", memberIds!))
     .where("date", ">=", from)
     .where("date", "<=", to)
+    .$if(endingAfter !== undefined, (query) => query.where("end_time", ">", endingAfter!))
     .where("status", "!=", "released")
     .$if(exceptSlotId !== undefined, (query) => query.where("id", "!=", exceptSlotId!))
+    .unionAll(
+      db
+        .selectFrom("team_blocks")
+        .select(["member_id", "date", "start_time", "end_time"])
+        .$if(memberIds !== undefined, (query) => query.where("member_id", "in", memberIds!))
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .$if(endingAfter !== undefined, (query) => query.where("end_time", ">", endingAfter!)),
+    )
     .execute();
-  const blocks = await db
-    .selectFrom("team_blocks")
-    .select(["member_id", "date", "start_time", "end_time"])
-    .where("member_id", "in", memberIds)
-    .where("date", ">=", from)
-    .where("date", "<=", to)
-    .execute();
-  return [...rows, ...blocks].map((row) => ({
+  return rows.map((row) => ({
     memberId: row.member_id!,
     date: row.date,
     startTime: row.start_time,

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { cancelBooking, expireUnpaid, forgetBookingJobs } from "~/features/booking/index.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/index.server";
+import { eraseCustomerQueueEntries } from "~/features/queue/index.server";
 import { eraseWaitlistEntries } from "~/features/waitlist/index.server";
 import { hasStarted } from "~/lib/shop-time";
 import { clockNow } from "~/lib/clock";
@@ -119,7 +120,8 @@ export async function erasePersonalData(trx: Db, which: ErasureScope, now: Date 
 /**
  * An erasure request: the customer's appointments still to come are cancelled first (the shop's copy of the
  * cancellation is mailed; the customer is sent nothing, decision 043), then everything
- * held about the customer is erased: their bookings' and waitlist entries' copies, their messages, their row
+ * held about the customer is erased: their bookings', waitlist entries' and walk-in queue entries' copies, their
+ * messages, their row
  * (notes and consents with it), their sessions. The one way a customer is erased on request, whoever asks: the
  * owner (by the customer's number, or an old record key) or the customer themselves.
  */
@@ -155,6 +157,7 @@ export async function eraseCustomer(ctx: RequestContext, key: string, now: Date 
       await trx.deleteFrom("review_requests").where("email", "=", customer.email_key).execute();
     }
     await eraseWaitlistEntries(trx, customer.id, now);
+    await eraseCustomerQueueEntries(trx, customer, ERASED_NAME, now);
     return erasePersonalData(trx, { customer }, now);
   });
   return { cancelledBookings, ...erased };

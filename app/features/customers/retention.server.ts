@@ -2,8 +2,9 @@ import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { ensureJob, type JobHandlers, pruneFinishedJobs } from "~/features/jobs/index.server";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
+import { eraseOldQueueEntries } from "~/features/queue/index.server";
 import { lapsePastEntries } from "~/features/waitlist/index.server";
-import { erasePersonalData } from "./erasure.server";
+import { ERASED_NAME, erasePersonalData } from "./erasure.server";
 import { clockNow } from "~/lib/clock";
 
 /*
@@ -43,7 +44,9 @@ export async function applyRetention({ db, settings }: ShopReads, now: Date = cl
     );
   // Waitlist entries for days gone by have nothing left to wait for: their personal data goes the next night.
   await lapsePastEntries(db, today);
-  return { ...erased, prunedJobs: await pruneFinishedJobs(db, now) };
+  // The walk-in queue's names, phones and e-mails go a week after their day; its rows stay for the counts.
+  const erasedQueueEntries = await eraseOldQueueEntries(db, today, ERASED_NAME);
+  return { ...erased, erasedQueueEntries, prunedJobs: await pruneFinishedJobs(db, now) };
 }
 
 const nextRun = (now: Date) => shopInstant(addDays(shopToday(now), 1), RETENTION_TIME);
@@ -58,9 +61,9 @@ export const retentionJobHandlers: JobHandlers = {
     async run(ctx) {
       const now = clockNow();
       const erased = await applyRetention(ctx, now);
-      if (erased.erasedBookings || erased.erasedMessages || erased.prunedJobs) {
+      if (erased.erasedBookings || erased.erasedMessages || erased.erasedQueueEntries || erased.prunedJobs) {
         console.log(
-          `Retention: erased the personal data of ${erased.erasedBookings} bookings and ${erased.erasedMessages} contact messages; deleted ${erased.prunedJobs} finished jobs.`,
+          `Retention: erased the personal data of ${erased.erasedBookings} bookings, ${erased.erasedMessages} contact messages and ${erased.erasedQueueEntries} walk-in queue entries; deleted ${erased.prunedJobs} finished jobs.`,
         );
       }
       return { runAgainAt: nextRun(now) };

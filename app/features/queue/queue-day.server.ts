@@ -1,17 +1,23 @@
+import type { RequestContext } from "~/context";
+import type { SelectQueryBuilder } from "kysely";
 import type { Db } from "~/db/client.server";
+import type { Database } from "~/db/database";
 import type { MemberSchedule } from "~/features/booking";
-import { loadBusySpans, loadSchedules } from "~/features/booking/index.server";
+import { loadBusySpansAfter, loadSchedules } from "~/features/booking/index.server";
 import { openingRangesOn, rangeCovering, type ShopSettings } from "~/features/settings";
-import { loadSettings } from "~/features/settings/index.server";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
-import { estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
+import { endedBy, estimateQueue, minuteOfDay, type QueueEstimates, type QueueStatus } from "./rules/wait";
 import type { QueueState } from "./queue.schema";
 
 /*
- * The queue as it stands at a moment: today's live entries, the team's hours and today's bookings and blocks
- * (the booking feature's own loaders), and the estimates the pure rule makes of them. Read fresh each time:
- * nothing is cached past a booking, a cancellation or a change in the queue.
+ * The queue as it stands at a moment: today's live entries, the team's hours and the bookings and blocks of the
+ * rest of today (the booking feature's own loaders), and the estimates the pure rule makes of them. Read fresh
+ * each time: nothing is cached past a booking, a cancellation or a change in the queue. The shop's settings are
+ * the request's (or the job run's), read once for it.
  */
+
+/** What reading the queue needs: the database and the settings of the request or job run. */
+export type QueueCtx = Pick<RequestContext, "db" | "settings">;
 
 export const LIVE_STATUSES = ["waiting", "called", "serving"] as const satisfies readonly QueueStatus[];
 
@@ -39,36 +45,31 @@ export interface QueueDayState {
 }
 
 async function liveEntries(db: Db, date: string): Promise<LiveEntry[]> {
-  const rows = await db
-    .selectFrom("queue_entries")
-    .select([
-      "id",
-      "seq",
-      "member_id",
-      "served_by",
-      "status",
-      "length_minutes",
-      "customer_name",
-      "sms_consent",
-      "nearly_text_at",
-    ])
-    .where("date", "=", date)
-    .where("status", "in", LIVE_STATUSES)
-    .orderBy("seq")
-    .execute();
-  const services = rows.length
-    ? await db
-        .selectFrom("queue_entry_services")
-        .select(["entry_id", "service_id"])
-        .where(
-          "entry_id",
-          "in",
-          rows.map((row) => row.id),
-        )
-        .orderBy("entry_id")
-        .orderBy("position")
-        .execute()
-    : [];
+  const live = (query: SelectQueryBuilder<Database, "queue_entries", object>) =>
+    query.where("queue_entries.date", "=", date).where("queue_entries.status", "in", LIVE_STATUSES);
+  // Both read at once (two round trips side by side on PostgreSQL, not one after the other).
+  const [rows, services] = await Promise.all([
+    live(db.selectFrom("queue_entries"))
+      .select([
+        "id",
+        "seq",
+        "member_id",
+        "served_by",
+        "status",
+        "length_minutes",
+        "customer_name",
+        "sms_consent",
+        "nearly_text_at",
+      ])
+      .orderBy("seq")
+      .execute(),
+    live(db.selectFrom("queue_entries"))
+      .innerJoin("queue_entry_services as e", "e.entry_id", "queue_entries.id")
+      .select(["e.entry_id", "e.service_id"])
+      .orderBy("e.entry_id")
+      .orderBy("e.position")
+      .execute(),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     seq: row.seq,
@@ -84,20 +85,20 @@ async function liveEntries(db: Db, date: string): Promise<LiveEntry[]> {
 }
 
 /** Everything the wait is computed from, read now, and the estimates. */
-export async function loadQueueDay(db: Db, now: Date): Promise<QueueDayState> {
-  const { date } = minuteOfDay(now);
-  const [settings, team, entries, services] = await Promise.all([
-    loadSettings(db),
-    loadSchedules(db),
-    liveEntries(db, date),
-    db.selectFrom("services").select(["id", "duration"]).execute(),
+export async function loadQueueDay(ctx: QueueCtx, now: Date): Promise<QueueDayState> {
+  const { date, minute } = minuteOfDay(now);
+  const [[settings, busy], team, entries, services] = await Promise.all([
+    // What ended before now (less the buffer) stands in nobody's way, so it is not read at all.
+    ctx
+      .settings()
+      .then(
+        async (shop) =>
+          [shop, await loadBusySpansAfter(ctx.db, date, endedBy(minute, shop.bookingBufferMinutes))] as const,
+      ),
+    loadSchedules(ctx.db),
+    liveEntries(ctx.db, date),
+    ctx.db.selectFrom("services").select(["id", "duration"]).execute(),
   ]);
-  const busy = await loadBusySpans(
-    db,
-    team.map((member) => member.id),
-    date,
-    date,
-  );
   const estimates = estimateQueue({
     now,
     members: team,

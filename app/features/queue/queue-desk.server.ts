@@ -1,11 +1,11 @@
-import type { AppContext, RequestContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { recordWalkIn } from "~/features/booking/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, shopToday } from "~/lib/shop-time";
 import { minuteOfDay } from "./rules/wait";
-import { loadQueueDay, positionOf } from "./queue-day.server";
+import { loadQueueDay, positionOf, type QueueCtx } from "./queue-day.server";
 import { followQueue, queueEntryText } from "./queue-texts.server";
 import type { QueueEntry, QueueStatusName } from "./queue.schema";
 
@@ -16,10 +16,9 @@ import type { QueueEntry, QueueStatusName } from "./queue.schema";
  * which names the next free time, and the entry goes back to where it was.
  */
 
-type Ctx = Pick<AppContext, "db" | "config">;
-
 /** GET /api/queue/entries: a day's entries in order of joining, with today's estimates. */
-export async function listQueueEntries(db: Db, date?: string, now: Date = clockNow()): Promise<QueueEntry[]> {
+export async function listQueueEntries(ctx: QueueCtx, date?: string, now: Date = clockNow()): Promise<QueueEntry[]> {
+  const { db } = ctx;
   const day = date ?? shopToday(now);
   const rows = await db
     .selectFrom("queue_entries as q")
@@ -43,7 +42,7 @@ export async function listQueueEntries(db: Db, date?: string, now: Date = clockN
         .orderBy("e.position")
         .execute()
     : [];
-  const live = day === shopToday(now) ? await loadQueueDay(db, now) : undefined;
+  const live = day === shopToday(now) ? await loadQueueDay(ctx, now) : undefined;
   return rows.map((row) => {
     const estimate = live?.estimates.byEntry.get(row.id);
     return {
@@ -76,9 +75,9 @@ async function entryOrThrow(db: Db, id: number) {
 const NOT_WAITING = "This customer is no longer waiting.";
 
 /** POST /api/queue/{id}/call: the customer is asked to the chair (and texted, once, if they agreed). */
-export async function callEntry(ctx: Ctx, id: number, now: Date = clockNow()) {
+export async function callEntry(ctx: QueueCtx, id: number, now: Date = clockNow()) {
   const entry = await entryOrThrow(ctx.db, id);
-  const day = await loadQueueDay(ctx.db, now);
+  const day = await loadQueueDay(ctx, now);
   const chair = entry.member_id ?? day.estimates.byEntry.get(id)?.memberId ?? null;
   const called = await ctx.db
     .updateTable("queue_entries")
@@ -89,7 +88,7 @@ export async function callEntry(ctx: Ctx, id: number, now: Date = clockNow()) {
     .executeTakeFirst();
   if (!called) throw conflict(entry.status === "called" ? "This customer has been called already." : NOT_WAITING);
   await queueEntryText(ctx.db, id, "called", 0, now);
-  await followQueue(ctx.db, now);
+  await followQueue(ctx, now);
   return { id, status: "called" as const };
 }
 
@@ -148,13 +147,13 @@ export async function serveEntry(ctx: RequestContext, id: number, memberId?: num
     .set({ booking_id: booking.id, served_by: booking.memberId })
     .where("id", "=", id)
     .execute();
-  await followQueue(ctx.db, now);
+  await followQueue(ctx, now);
   return { id, status: "serving" as const, bookingId: booking.id };
 }
 
-async function finish(db: Db, id: number, status: "done" | "removed", from: QueueStatusName[], now: Date) {
-  const entry = await entryOrThrow(db, id);
-  const changed = await db
+async function finish(ctx: QueueCtx, id: number, status: "done" | "removed", from: QueueStatusName[], now: Date) {
+  const entry = await entryOrThrow(ctx.db, id);
+  const changed = await ctx.db
     .updateTable("queue_entries")
     .set({ status, finished_at: now.toISOString() })
     .where("id", "=", id)
@@ -168,14 +167,14 @@ async function finish(db: Db, id: number, status: "done" | "removed", from: Queu
         : `A ${entry.status} entry cannot be marked ${status}.`,
     );
   }
-  await followQueue(db, now);
+  await followQueue(ctx, now);
   return { id, status };
 }
 
 /** POST /api/queue/{id}/done: the chair is free again. */
-export const finishEntry = (db: Db, id: number, now: Date = clockNow()) =>
-  finish(db, id, "done", ["called", "serving"], now);
+export const finishEntry = (ctx: QueueCtx, id: number, now: Date = clockNow()) =>
+  finish(ctx, id, "done", ["called", "serving"], now);
 
 /** POST /api/queue/{id}/remove: off the queue (gone without a word); those behind move up. */
-export const removeEntry = (db: Db, id: number, now: Date = clockNow()) =>
-  finish(db, id, "removed", ["waiting", "called"], now);
+export const removeEntry = (ctx: QueueCtx, id: number, now: Date = clockNow()) =>
+  finish(ctx, id, "removed", ["waiting", "called"], now);

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import type { AppContext } from "~/context";
 import { clockNow } from "~/lib/clock";
-import { loadQueueDay, queueState } from "./queue-day.server";
+import { loadQueueDay, queueState, type QueueCtx } from "./queue-day.server";
 import { displayName } from "./queue.schema";
 
 /* The TV at the door and the poster: nothing of a customer beyond a first name and an initial. */
@@ -13,8 +13,8 @@ export const queueQrCode = (ctx: Pick<AppContext, "config">, width: number) =>
   QRCode.toDataURL(`${ctx.config.publicUrl}/queue`, { margin: 1, width, errorCorrectionLevel: "M" });
 
 /** /queue/display: the waits, the next names and the QR code of /queue. */
-export async function queueDisplay(ctx: Pick<AppContext, "db" | "config">, now: Date = clockNow()) {
-  const day = await loadQueueDay(ctx.db, now);
+export async function queueDisplay(ctx: QueueCtx & Pick<AppContext, "config">, now: Date = clockNow()) {
+  const day = await loadQueueDay(ctx, now);
   const names = new Map(day.team.map((member) => [member.id, member.name]));
   const next = day.entries
     .filter((entry) => entry.status !== "serving")

@@ -5,7 +5,7 @@ import { loadPaymentRules } from "~/features/payments/index.server";
 import { queueText, toE164, type QueueTextKind } from "~/features/texts";
 import { isOptedOut, smsProvider } from "~/features/texts/index.server";
 import { clockNow } from "~/lib/clock";
-import { loadQueueDay, type QueueDayState } from "./queue-day.server";
+import { loadQueueDay, type QueueCtx, type QueueDayState } from "./queue-day.server";
 
 /*
  * A walk-in who ticked the box gets two texts and no others: "nearly up" when their estimated wait first falls
@@ -64,16 +64,21 @@ async function textThoseNearlyUp(db: Db, day: QueueDayState, now: Date) {
   return watching;
 }
 
-/** After any change to the queue or its day: the texts now due, and the watch while anyone is owed one. */
-export async function followQueue(db: Db, now: Date = clockNow(), day?: QueueDayState) {
-  const watching = await textThoseNearlyUp(db, day ?? (await loadQueueDay(db, now)), now);
+/**
+ * After any change to the queue or its day: the texts now due, and the watch while anyone is owed one. Answers
+ * the day as it now stands, read once for both.
+ */
+export async function followQueue(ctx: QueueCtx, now: Date = clockNow()) {
+  const day = await loadQueueDay(ctx, now);
+  const watching = await textThoseNearlyUp(ctx.db, day, now);
   if (watching) {
     await enqueueJob(
-      db,
+      ctx.db,
       { kind: QUEUE_WATCH_JOB, key: WATCH_KEY, payload: {}, runAt: new Date(now.getTime() + WATCH_EVERY_MS) },
       now,
     );
   }
+  return day;
 }
 
 async function sendQueueText(ctx: RequestContext, job: QueueTextJob) {
@@ -103,7 +108,7 @@ export const queueJobHandlers: JobHandlers = {
   [QUEUE_WATCH_JOB]: {
     async run(ctx) {
       const now = clockNow();
-      const watching = await textThoseNearlyUp(ctx.db, await loadQueueDay(ctx.db, now), now);
+      const watching = await textThoseNearlyUp(ctx.db, await loadQueueDay(ctx, now), now);
       return watching ? { runAgainAt: new Date(now.getTime() + WATCH_EVERY_MS) } : undefined;
     },
   },

@@ -194,6 +194,20 @@ describe("the wait, to the minute, after each change", () => {
       "2 10:30 10 waiting",
       "3 12:00 100 waiting",
     ]);
+    // The walk-in's sale goes to the till as any booking's does: its service (at the all-in price, with the
+    // shop's booking fee), its barber and the customer's name; once.
+    const shop = (await admin.get("/api/settings")).body;
+    const price = 10 + (shop.feeIncludedInPrices ? 0 : shop.bookingFee);
+    const sale = await admin.post("/api/sales", { bookingId: served.body.bookingId });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({
+      bookingId: served.body.bookingId,
+      customer: { name: "Sam Taylor" },
+      lines: [{ kind: "service", description: "Beard", memberId: ids.ben, unitPrice: price }],
+      total: price,
+      due: price,
+    });
+    expect((await admin.post("/api/sales", { bookingId: served.body.bookingId })).status).toBe(409);
     expect((await admin.post(`/api/queue/${beardForBen.id}/done`, {})).body.status).toBe("done");
   });
 

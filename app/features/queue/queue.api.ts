@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, parseId, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { badRequest } from "~/lib/http-error";
@@ -17,7 +16,7 @@ import {
 } from "./queue.schema";
 
 /** /api/queue: the live walk-in queue (issue 33): the waits, joining and leaving, and the owner's actions. */
-export function queueApi(ctx: AppContext) {
+export function queueApi() {
   const router = apiRouter();
   // Waits change by the minute, and a token's answer is one customer's own.
   router.use((_req, res, next) => {
@@ -30,7 +29,7 @@ export function queueApi(ctx: AppContext) {
     responses: { 200: ["The queue now", queueStateSchema] },
   });
   router.get("/", state, async (_req, res) => {
-    res.json(await getQueue(ctx.db));
+    res.json(await getQueue(requestOf(res)));
   });
 
   const join = apiDoc({
@@ -44,7 +43,7 @@ export function queueApi(ctx: AppContext) {
     },
   });
   router.post("/", join, async (req, res) => {
-    res.status(201).json(await joinQueue(ctx, parseInput(queueJoinSchema, req.body), clientKey(req)));
+    res.status(201).json(await joinQueue(requestOf(res), parseInput(queueJoinSchema, req.body), clientKey(req)));
   });
 
   const entries = apiDoc({
@@ -55,7 +54,7 @@ export function queueApi(ctx: AppContext) {
   router.get("/entries", entries, requireAdmin, async (req, res) => {
     const date = typeof req.query.date === "string" && req.query.date !== "" ? req.query.date : undefined;
     if (date !== undefined && !isCalendarDate(date)) throw badRequest("Dates must be real days written as yyyy-MM-dd");
-    res.json(await listQueueEntries(ctx.db, date));
+    res.json(await listQueueEntries(requestOf(res), date));
   });
 
   // One parameter name for the position (OpenAPI counts /queue/{id} and /queue/{token} as one path).
@@ -64,7 +63,7 @@ export function queueApi(ctx: AppContext) {
     responses: { 200: ["The place, the estimate and the status", queueEntryStatusSchema] },
   });
   router.get("/:key", status, async (req, res) => {
-    res.json(await entryStatus(ctx.db, req.params.key));
+    res.json(await entryStatus(requestOf(res), req.params.key));
   });
 
   const leave = apiDoc({
@@ -75,7 +74,7 @@ export function queueApi(ctx: AppContext) {
     },
   });
   router.delete("/:key", leave, async (req, res) => {
-    res.json(await leaveQueue(ctx.db, req.params.key));
+    res.json(await leaveQueue(requestOf(res), req.params.key));
   });
 
   const statusAnswer = z.object({ id: z.int(), status: z.enum(QUEUE_STATUSES) });
@@ -86,7 +85,7 @@ export function queueApi(ctx: AppContext) {
     responses: { 200: ["Called", statusAnswer], ...refused },
   });
   router.post("/:key/call", call, requireAdmin, async (req, res) => {
-    res.json(await callEntry(ctx, parseId(req.params.key, "Queue entry")));
+    res.json(await callEntry(requestOf(res), parseId(req.params.key, "Queue entry")));
   });
 
   const serve = apiDoc({
@@ -107,7 +106,7 @@ export function queueApi(ctx: AppContext) {
     responses: { 200: ["Done", statusAnswer], ...refused },
   });
   router.post("/:key/done", done, requireAdmin, async (req, res) => {
-    res.json(await finishEntry(ctx.db, parseId(req.params.key, "Queue entry")));
+    res.json(await finishEntry(requestOf(res), parseId(req.params.key, "Queue entry")));
   });
 
   const remove = apiDoc({
@@ -115,7 +114,7 @@ export function queueApi(ctx: AppContext) {
     responses: { 200: ["Removed", statusAnswer], ...refused },
   });
   router.post("/:key/remove", remove, requireAdmin, async (req, res) => {
-    res.json(await removeEntry(ctx.db, parseId(req.params.key, "Queue entry")));
+    res.json(await removeEntry(requestOf(res), parseId(req.params.key, "Queue entry")));
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AppContext } from "~/context";
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { takeContentWriteTurn } from "~/db/content-version.server";
 import { isUniqueViolation } from "~/db/errors";
@@ -8,13 +8,13 @@ import { chosenServices, requireCandidates } from "~/features/booking/index.serv
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { countWithinLimits } from "~/lib/rate-limit.server";
-import { closedReason, loadQueueDay, positionOf, queueState, waitingCount } from "./queue-day.server";
+import { closedReason, loadQueueDay, positionOf, queueState, waitingCount, type QueueCtx } from "./queue-day.server";
 import { followQueue } from "./queue-texts.server";
 import { queueStatusPath, type QueueEntryStatus, type QueueJoin, type QueueStatusName } from "./queue.schema";
 
 /* The customer's side of the walk-in queue (issue 33, decision 055): the waits, joining, their place, leaving. */
 
-type Ctx = Pick<AppContext, "db" | "config">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
 
 const HOUR_MS = 3_600_000;
 const QUEUE_BUCKET = "queue";
@@ -22,8 +22,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const JOIN_TRIES = 5;
 
 /** GET /api/queue, /queue and the TV: computed afresh at every call. */
-export async function getQueue(db: Db, now: Date = clockNow()) {
-  return queueState(await loadQueueDay(db, now), now);
+export async function getQueue(ctx: QueueCtx, now: Date = clockNow()) {
+  return queueState(await loadQueueDay(ctx, now), now);
 }
 
 /** The next place of the day, under the writers' turn; the unique (date, seq) index is the last word. */
@@ -43,16 +43,17 @@ async function nextSeq(trx: Db, date: string) {
  * before committed: twenty at once get places 1 to 20, and the limit of those waiting holds.
  */
 export async function joinQueue(ctx: Ctx, input: QueueJoin, client: string, now: Date = clockNow()) {
-  const day = await loadQueueDay(ctx.db, now);
+  const day = await loadQueueDay(ctx, now);
   const reason = closedReason(day, now, waitingCount(day));
   if (reason) throw conflict(reason);
   const { totals } = await chosenServices(ctx.db, input.serviceIds, day.settings);
   const candidates = requireCandidates(day.team, input.serviceIds, input.memberId);
   if (candidates.length === 0) throw badRequest("No barber in the team does all of these services.", "serviceIds");
   const token = randomBytes(32).toString("base64url");
+  let entryId: number;
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      entryId = await ctx.db.transaction().execute(async (trx) => {
         await takeContentWriteTurn(trx);
         const check = await countWithinLimits(
           trx,
@@ -93,19 +94,20 @@ export async function joinQueue(ctx: Ctx, input: QueueJoin, client: string, now:
           .insertInto("queue_entry_services")
           .values(input.serviceIds.map((serviceId, position) => ({ entry_id: id, position, service_id: serviceId })))
           .execute();
+        return id;
       });
       break;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= JOIN_TRIES) throw error;
     }
   }
-  await followQueue(ctx.db, now);
-  const status = await entryStatus(ctx.db, token, now);
+  const after = await followQueue(ctx, now);
+  const estimate = after.estimates.byEntry.get(entryId);
   return {
     token,
-    position: status.position!,
-    estimatedStart: status.estimatedStart,
-    waitMinutes: status.waitMinutes,
+    position: positionOf(after, entryId)!,
+    estimatedStart: estimate?.estimatedStart ?? null,
+    waitMinutes: estimate?.waitMinutes ?? null,
     status: "waiting" as const,
     statusUrl: `${ctx.config.publicUrl}${queueStatusPath(token)}`,
   };
@@ -124,10 +126,10 @@ async function entryByToken(db: Db, token: string) {
 }
 
 /** GET /api/queue/{token} and /queue/{token}: the customer's place and estimate, computed now. */
-export async function entryStatus(db: Db, token: string, now: Date = clockNow()): Promise<QueueEntryStatus> {
-  const entry = await entryByToken(db, token);
+export async function entryStatus(ctx: QueueCtx, token: string, now: Date = clockNow()): Promise<QueueEntryStatus> {
+  const entry = await entryByToken(ctx.db, token);
   const status = entry.status as QueueStatusName;
-  const day = status === "waiting" ? await loadQueueDay(db, now) : undefined;
+  const day = status === "waiting" ? await loadQueueDay(ctx, now) : undefined;
   const estimate = day?.estimates.byEntry.get(entry.id);
   return {
     status,
@@ -140,9 +142,9 @@ export async function entryStatus(db: Db, token: string, now: Date = clockNow())
 }
 
 /** DELETE /api/queue/{token} and "Leave the queue": those behind move up. Leaving twice answers the same. */
-export async function leaveQueue(db: Db, token: string, now: Date = clockNow()) {
-  const entry = await entryByToken(db, token);
-  const left = await db
+export async function leaveQueue(ctx: QueueCtx, token: string, now: Date = clockNow()) {
+  const entry = await entryByToken(ctx.db, token);
+  const left = await ctx.db
     .updateTable("queue_entries")
     .set({ status: "left", finished_at: now.toISOString() })
     .where("id", "=", entry.id)
@@ -152,6 +154,6 @@ export async function leaveQueue(db: Db, token: string, now: Date = clockNow()) 
   if (!left && entry.status !== "left") {
     throw conflict(entry.status === "serving" ? "You are in the chair already." : "You are no longer in the queue.");
   }
-  if (left) await followQueue(db, now);
-  return entryStatus(db, token, now);
+  if (left) await followQueue(ctx, now);
+  return entryStatus(ctx, token, now);
 }

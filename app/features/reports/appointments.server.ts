@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { loadSettings } from "~/features/settings/index.server";
-import { listTeam } from "~/features/team/index.server";
+import type { ShopSettings } from "~/features/settings";
+import type { TeamMember } from "~/features/team";
 import { addDays, shopInstant } from "~/lib/shop-time";
-import { datesOf, groupBy, isoWeekday, rate, shopInstants, workingMinutes } from "./report-figures";
+import { datesOf, groupBy, isoWeekday, periodInstants, rate, shopInstants, workingMinutes } from "./report-figures";
 import type { MemberUtilisation, Period, Summary } from "./reports.schema";
 
 /*
@@ -13,9 +13,19 @@ import type { MemberUtilisation, Period, Summary } from "./reports.schema";
 const LIVE = (status: string) => status !== "cancelled" && status !== "expired";
 const DAY_MS = 86_400_000;
 
-/** The period's bookings with their times and barber; one barber's with `memberId`. */
-function periodBookings(db: Db, period: Period, memberId?: number) {
-  return db
+/** What the figures read with: the database, the request's settings and the team (read once by the caller). */
+export interface FiguresSource {
+  db: Db;
+  rules: ShopSettings;
+  team: readonly TeamMember[];
+}
+
+/**
+ * The period's bookings of every barber (the customers' figures are the shop's) with their times, and each one's
+ * start as an instant, worked out once: the figures below compare starts many times over.
+ */
+async function periodBookings(db: Db, period: Period) {
+  const rows = await db
     .selectFrom("bookings as b")
     .innerJoin("booking_slots as s", "s.id", "b.slot_id")
     .select([
@@ -33,18 +43,13 @@ function periodBookings(db: Db, period: Period, memberId?: number) {
     ])
     .where("s.date", ">=", period.from)
     .where("s.date", "<=", period.to)
-    .$if(memberId !== undefined, (query) => query.where("s.member_id", "=", memberId!))
     .execute();
+  const instantOf = shopInstants();
+  return rows.map((row) => ({ ...row, start: instantOf(row.date, row.start_time), made: Date.parse(row.created_at) }));
 }
 type PeriodBooking = Awaited<ReturnType<typeof periodBookings>>[number];
 
-type StartOf = (booking: Pick<PeriodBooking, "date" | "start_time">) => number;
-
-function countAppointments(
-  bookings: readonly PeriodBooking[],
-  noticeHours: number,
-  startOf: StartOf,
-): Summary["appointments"] {
+function countAppointments(bookings: readonly PeriodBooking[], noticeHours: number): Summary["appointments"] {
   const counts = { booked: 0, attended: 0, noShow: 0, cancelled: 0, lateCancelled: 0, walkIns: 0 };
   for (const booking of bookings) {
     if (booking.status === "cancelled") {
@@ -52,7 +57,7 @@ function countAppointments(
       const late =
         booking.cancelled_by === "customer" &&
         booking.cancelled_at !== null &&
-        Date.parse(booking.cancelled_at) > startOf(booking) - noticeHours * 3_600_000;
+        Date.parse(booking.cancelled_at) > booking.start - noticeHours * 3_600_000;
       if (late) counts.lateCancelled++;
       continue;
     }
@@ -61,13 +66,13 @@ function countAppointments(
     if (booking.attendance === "attended") counts.attended++;
     if (booking.attendance === "no-show") counts.noShow++;
     // A walk-in is written when the customer is already in the chair: at or after its own start.
-    if (Date.parse(booking.created_at) >= startOf(booking)) counts.walkIns++;
+    if (booking.made >= booking.start) counts.walkIns++;
   }
   return counts;
 }
 
-async function utilisation(db: Db, period: Period, bookings: readonly PeriodBooking[], memberId?: number) {
-  const [rules, team] = await Promise.all([loadSettings(db), listTeam(db)]);
+async function utilisation(source: FiguresSource, period: Period, bookings: readonly PeriodBooking[], memberId?: number) {
+  const { db, rules, team } = source;
   const blocks = await db
     .selectFrom("team_blocks")
     .select(["member_id as memberId", "date", "start_time as startTime", "end_time as endTime"])
@@ -102,28 +107,42 @@ async function utilisation(db: Db, period: Period, bookings: readonly PeriodBook
 /**
  * Of the attended appointments, the share whose customer made another booking (not one left to expire unpaid)
  * for a later time, within 7 days after that appointment's start. A walk-in without a name has no customer, so
- * it counts as not rebooked.
+ * it counts as not rebooked. The bookings made in the period's days (and the week after) for a time in it are
+ * among those already read; only those for a time after it are read here (one for a time before it is never later
+ * than a visit in it).
  */
-async function rebookingRate(db: Db, period: Period, bookings: readonly PeriodBooking[], startOf: StartOf) {
+async function rebookingRate(db: Db, period: Period, all: readonly PeriodBooking[], bookings: readonly PeriodBooking[]) {
   const attended = bookings.filter((booking) => booking.attendance === "attended" && LIVE(booking.status));
   if (attended.length === 0) return null;
-  const later = await db
-    .selectFrom("bookings as b")
-    .innerJoin("booking_slots as s", "s.id", "b.slot_id")
-    .select(["b.id", "b.customer_id", "b.created_at", "s.date", "s.start_time"])
-    .where("b.customer_id", "is not", null)
-    .where("b.status", "!=", "expired")
-    .where("b.created_at", ">=", shopInstant(period.from, "00:00").toISOString())
-    .where("b.created_at", "<", shopInstant(addDays(period.to, 8), "00:00").toISOString())
-    .execute();
-  const byCustomer = groupBy(later, (booking) => booking.customer_id!);
+  const { start: madeFrom } = periodInstants(period);
+  const madeBefore = shopInstant(addDays(period.to, 8), "00:00").toISOString();
+  const instantOf = shopInstants();
+  const outside = (
+    await db
+      .selectFrom("bookings as b")
+      .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+      .select(["b.id", "b.customer_id", "b.created_at", "s.date", "s.start_time"])
+      .where("b.customer_id", "is not", null)
+      .where("b.status", "!=", "expired")
+      .where("b.created_at", ">=", madeFrom)
+      .where("b.created_at", "<", madeBefore)
+      .where("s.date", ">", period.to)
+      .execute()
+  ).map((row) => ({ ...row, start: instantOf(row.date, row.start_time), made: Date.parse(row.created_at) }));
+  const inside = all.filter(
+    (booking) =>
+      booking.customer_id !== null &&
+      booking.status !== "expired" &&
+      booking.created_at >= madeFrom &&
+      booking.created_at < madeBefore,
+  );
+  const byCustomer = groupBy([...inside, ...outside], (booking) => booking.customer_id!);
   const rebooked = attended.filter((visit) => {
     if (visit.customer_id === null) return false;
-    const start = startOf(visit);
-    return (byCustomer.get(visit.customer_id) ?? []).some((other) => {
-      const made = Date.parse(other.created_at);
-      return other.id !== visit.id && startOf(other) > start && made >= start && made <= start + 7 * DAY_MS;
-    });
+    const { start } = visit;
+    return (byCustomer.get(visit.customer_id) ?? []).some(
+      (other) => other.id !== visit.id && other.start > start && other.made >= start && other.made <= start + 7 * DAY_MS,
+    );
   });
   return rate(rebooked.length, attended.length);
 }
@@ -132,67 +151,69 @@ async function rebookingRate(db: Db, period: Period, bookings: readonly PeriodBo
  * New customers: their first attended visit ever is in the period. Returned within 60 days: of those whose
  * first visit is at least 60 days before `to` (so the 60 days are over), the share with another attended visit
  * within 60 days of the first. Returning: customers seen in the period whose first visit was before it.
+ * The period's visits are those already read (a new customer's 60 days after a first visit in the period end
+ * inside it); only whether each customer seen came before the period is asked.
  */
-async function customerFigures(db: Db, period: Period): Promise<Summary["customers"]> {
-  const attendedVisits = (
-    query = db.selectFrom("bookings as b").innerJoin("booking_slots as s", "s.id", "b.slot_id"),
-  ) =>
-    query
+async function customerFigures(db: Db, period: Period, bookings: readonly PeriodBooking[]): Promise<Summary["customers"]> {
+  const attendedVisits = () =>
+    db
+      .selectFrom("bookings as b")
+      .innerJoin("booking_slots as s", "s.id", "b.slot_id")
       .where("b.attendance", "=", "attended")
       .where("b.status", "=", "confirmed")
       .where("b.customer_id", "is not", null);
-  const inPeriod = (query: ReturnType<typeof attendedVisits>) =>
-    query.where("s.date", ">=", period.from).where("s.date", "<=", period.to);
-  const seen = await inPeriod(attendedVisits()).select("b.customer_id").distinct().execute();
-  // Each of them's first visit ever, asked only for those seen (the customers index finds their bookings).
-  const first = new Map(
+  const visits = groupBy(
+    bookings.filter(
+      (booking) => booking.attendance === "attended" && booking.status === "confirmed" && booking.customer_id !== null,
+    ),
+    (booking) => booking.customer_id!,
+  );
+  if (visits.size === 0) return { new: 0, returning: 0, returnedWithin60Days: null };
+  const cameBefore = new Set(
     (
       await attendedVisits()
-        .select(["b.customer_id", (eb) => eb.fn.min("s.date").as("first")])
-        .where("b.customer_id", "in", inPeriod(attendedVisits()).select("b.customer_id"))
-        .groupBy("b.customer_id")
+        .select("b.customer_id")
+        .distinct()
+        .where("s.date", "<", period.from)
+        .where(
+          "b.customer_id",
+          "in",
+          attendedVisits().select("b.customer_id").where("s.date", ">=", period.from).where("s.date", "<=", period.to),
+        )
         .execute()
-    ).map((row) => [row.customer_id!, String(row.first)]),
+    ).map((row) => row.customer_id!),
   );
-  const isNew = (id: number) => {
-    const date = first.get(id);
-    return date !== undefined && date >= period.from;
-  };
-  const newIds = seen.map((row) => row.customer_id!).filter(isNew);
-  const cohort = newIds.filter((id) => first.get(id)! <= addDays(period.to, -60));
+  const lastFirst = addDays(period.to, -60);
+  let newCount = 0;
+  let cohort = 0;
   let returned = 0;
-  if (cohort.length > 0) {
-    const visits = await attendedVisits()
-      .select(["b.customer_id", "s.date"])
-      .where("b.customer_id", "in", cohort)
-      .execute();
-    const counts = groupBy(visits, (visit) => visit.customer_id!);
-    returned = cohort.filter(
-      (id) => (counts.get(id) ?? []).filter((visit) => visit.date <= addDays(first.get(id)!, 60)).length >= 2,
-    ).length;
+  for (const [customerId, theirs] of visits) {
+    if (cameBefore.has(customerId)) continue;
+    newCount++;
+    const first = theirs.reduce((earliest, visit) => (visit.date < earliest ? visit.date : earliest), theirs[0]!.date);
+    if (first > lastFirst) continue;
+    cohort++;
+    const until = addDays(first, 60);
+    if (theirs.filter((visit) => visit.date <= until).length >= 2) returned++;
   }
-  return {
-    new: newIds.length,
-    returning: seen.length - newIds.length,
-    returnedWithin60Days: rate(returned, cohort.length),
-  };
+  return { new: newCount, returning: visits.size - newCount, returnedWithin60Days: rate(returned, cohort) };
 }
 
 /** Everything about appointments in the summary: counts, rates, utilisation, customers, and the day and hour grids. */
-export async function appointmentFigures(db: Db, period: Period, memberId?: number) {
-  const [bookings, rules] = await Promise.all([periodBookings(db, period, memberId), loadSettings(db)]);
-  const instantOf = shopInstants();
-  const startOf: StartOf = (booking) => instantOf(booking.date, booking.start_time);
-  const appointments = countAppointments(bookings, rules.cancellationNoticeHours, startOf);
+export async function appointmentFigures(source: FiguresSource, period: Period, memberId?: number) {
+  const all = await periodBookings(source.db, period);
+  const bookings = memberId === undefined ? all : all.filter((booking) => booking.member_id === memberId);
+  const appointments = countAppointments(bookings, source.rules.cancellationNoticeHours);
   const live = bookings.filter((booking) => LIVE(booking.status));
-  const hours = groupBy(live, (booking) => `${isoWeekday(booking.date)}-${Number(booking.start_time.slice(0, 2))}`);
+  const weekdays = new Map(datesOf(period).map((date) => [date, isoWeekday(date)]));
+  const hours = groupBy(live, (booking) => `${weekdays.get(booking.date)}-${Number(booking.start_time.slice(0, 2))}`);
   const perDay = groupBy(live, (booking) => booking.date);
   return {
     appointments,
     noShowRate: rate(appointments.noShow, appointments.attended + appointments.noShow),
-    utilisation: await utilisation(db, period, bookings, memberId),
-    rebookingRate: await rebookingRate(db, period, bookings, startOf),
-    customers: await customerFigures(db, period),
+    utilisation: await utilisation(source, period, bookings, memberId),
+    rebookingRate: await rebookingRate(source.db, period, all, bookings),
+    customers: await customerFigures(source.db, period, all),
     appointmentsByDay: new Map([...perDay].map(([date, list]) => [date, list.length])),
     byHour: [...hours]
       .map(([key, list]) => {

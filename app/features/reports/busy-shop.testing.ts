@@ -11,6 +11,36 @@ import { isoWeekday } from "./report-figures";
  * day is nine one-hour cells, 09:00 to 18:00, so no two bookings of a barber overlap (PostgreSQL refuses that).
  */
 
+type BookingFacts = Pick<
+  Insertable<Database["bookings"]>,
+  | "slot_id"
+  | "reference"
+  | "manage_token_hash"
+  | "duration_minutes"
+  | "status"
+  | "cancelled_by"
+  | "created_at"
+  | "cancelled_at"
+  | "attendance"
+  | "customer_id"
+>;
+
+/** A booking row as the booking core writes one, with what the books read of it given and the rest plain. */
+export const bookingRow = (facts: BookingFacts): Insertable<Database["bookings"]> => ({
+  manage_token_sealed: null,
+  customer_name: "Customer",
+  customer_email: "",
+  customer_phone: "",
+  notes: "",
+  total_pence: 2000,
+  mail_status: "sent",
+  mail_error: null,
+  erased_at: null,
+  series_id: null,
+  series_position: null,
+  ...facts,
+});
+
 export interface BusyShopSize {
   barbers: number;
   /** The first day; the shop works Monday to Saturday from there for `days` days. */
@@ -163,29 +193,20 @@ export async function buildBusyShop(db: Db, size: BusyShopSize) {
   const bookingIds = await insertAll(
     db,
     "bookings",
-    plans.map((plan, index) => ({
-      slot_id: slotIds[index]!,
-      reference: `${prefix.toUpperCase()}-${String(index).padStart(6, "0")}`,
-      manage_token_hash: `${prefix}-${index}`,
-      manage_token_sealed: null,
-      customer_name: "Customer",
-      customer_email: "",
-      customer_phone: "",
-      notes: "",
-      total_pence: 2000,
-      duration_minutes: plan.minutes,
-      status: plan.status,
-      cancelled_by: plan.cancelledBy,
-      mail_status: "sent",
-      mail_error: null,
-      created_at: plan.createdAt,
-      cancelled_at: plan.cancelledAt,
-      attendance: plan.attendance,
-      erased_at: null,
-      series_id: null,
-      series_position: null,
-      customer_id: plan.customerId,
-    })),
+    plans.map((plan, index) =>
+      bookingRow({
+        slot_id: slotIds[index]!,
+        reference: `${prefix.toUpperCase()}-${String(index).padStart(6, "0")}`,
+        manage_token_hash: `${prefix}-${index}`,
+        duration_minutes: plan.minutes,
+        status: plan.status,
+        cancelled_by: plan.cancelledBy,
+        created_at: plan.createdAt,
+        cancelled_at: plan.cancelledAt,
+        attendance: plan.attendance,
+        customer_id: plan.customerId,
+      }),
+    ),
   );
 
   const attended = plans

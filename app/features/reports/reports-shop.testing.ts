@@ -3,6 +3,7 @@ import type { MoneyKind, MoneyMethod } from "~/db/database";
 import { loadSettings, saveSettings } from "~/features/settings/settings.server";
 import { shopInstant } from "~/lib/shop-time";
 import type { TestClient } from "../../../tests/support/test-app";
+import { bookingRow } from "./busy-shop.testing";
 
 /*
  * A small shop whose every figure is worked out by hand (issue 32): two barbers and the owner, about twenty
@@ -22,6 +23,40 @@ export interface ReportsShop {
 }
 
 let keys = 0;
+
+const CUSTOMER_NAMES = ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus"];
+
+/** What became of a booking: attended or not, cancelled (by whom, when), left unpaid; null: still to come. */
+type Outcome = "attended" | "no-show" | "expired" | "awaiting_payment" | { by: string; at: string } | null;
+
+/** label, start, barber, minutes, customer (null: a walk-in without a name), made at, outcome; times the shop's. */
+const BOOKINGS: [number, string, "alex" | "sam", number, string | null, string, Outcome][] = [
+  [1, "2026-11-02 09:00", "alex", 30, "ann", "2026-10-20 12:00", "attended"],
+  [2, "2026-11-02 10:00", "alex", 45, "ben", "2026-10-25 12:00", "attended"],
+  [3, "2026-11-02 11:00", "alex", 30, "cal", "2026-10-28 12:00", "no-show"],
+  [4, "2026-11-03 09:00", "alex", 30, "dee", "2026-10-30 12:00", "attended"],
+  [5, "2026-11-03 10:30", "sam", 60, "eve", "2026-10-29 12:00", "attended"],
+  // Cancelled by the customer 6 hours before: inside the 24 hours' notice.
+  [6, "2026-11-03 14:00", "sam", 30, "fay", "2026-10-20 12:00", { by: "customer", at: "2026-11-03 08:00" }],
+  // Cancelled by the customer two days ahead: in time.
+  [7, "2026-11-04 09:00", "alex", 30, "cal", "2026-10-29 12:00", { by: "customer", at: "2026-11-02 08:00" }],
+  // Cancelled by the shop on the day: not the customer's late cancellation.
+  [8, "2026-11-04 13:00", "sam", 30, "ann", "2026-10-29 12:00", { by: "admin", at: "2026-11-04 08:00" }],
+  // A walk-in, written as they sat down, without a name.
+  [9, "2026-11-04 15:00", "sam", 45, null, "2026-11-04 15:00", "attended"],
+  [10, "2026-11-05 10:00", "sam", 30, "ann", "2026-11-01 12:00", "attended"],
+  [11, "2026-11-05 11:00", "sam", 30, "fay", "2026-11-02 12:00", "no-show"],
+  // Dee's next visit, booked half an hour after her first began.
+  [12, "2026-11-07 10:00", "sam", 60, "dee", "2026-11-03 09:30", null],
+  [13, "2026-11-07 11:00", "sam", 30, "eve", "2026-11-06 12:00", "expired"],
+  [14, "2026-11-02 15:00", "alex", 30, "fay", "2026-11-02 08:00", "awaiting_payment"],
+  [15, "2026-11-20 10:00", "alex", 30, "ben", "2026-11-04 12:00", null],
+  [16, "2026-11-12 10:00", "sam", 30, "eve", "2026-11-03 12:00", null],
+  [17, "2026-08-01 10:00", "alex", 30, "ann", "2026-07-25 12:00", "attended"],
+  [18, "2026-10-30 10:00", "sam", 30, "fay", "2026-10-20 12:00", "attended"],
+  [19, "2026-08-10 10:00", "alex", 30, "gus", "2026-08-01 12:00", "attended"],
+  [20, "2026-09-01 10:00", "alex", 30, "gus", "2026-08-20 12:00", "attended"],
+];
 
 export async function buildReportsShop(db: Db, admin: TestClient): Promise<ReportsShop> {
   await saveSettings(db, {
@@ -69,7 +104,7 @@ export async function buildReportsShop(db: Db, admin: TestClient): Promise<Repor
     .execute();
 
   const customers: number[] = [];
-  for (const name of ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus"]) {
+  for (const name of CUSTOMER_NAMES) {
     const { id } = await db
       .insertInto("customers")
       .values({
@@ -89,254 +124,54 @@ export async function buildReportsShop(db: Db, admin: TestClient): Promise<Repor
       .executeTakeFirstOrThrow();
     customers.push(id);
   }
-  const [ann, ben, cal, dee, eve, fay, gus] = customers as [number, number, number, number, number, number, number];
+  const customerIds = new Map(CUSTOMER_NAMES.map((name, index) => [name.toLowerCase(), customers[index]!]));
+  const memberIds = { alex, sam };
   const bookings = new Map<number, number>();
   const at = (date: string, time: string) => shopInstant(date, time).toISOString();
-  const book = async (
-    label: number,
-    b: {
-      date: string;
-      time: string;
-      member: number;
-      minutes: number;
-      customer: number | null;
-      created: string;
-      status?: "confirmed" | "cancelled" | "awaiting_payment" | "expired";
-      attendance?: "attended" | "no-show";
-      cancelled?: { by: string; at: string };
-    },
-  ) => {
-    const [hours, minutes] = b.time.split(":").map(Number) as [number, number];
-    const end = hours * 60 + minutes + b.minutes;
-    const status = b.status ?? "confirmed";
+  const instant = (dateTime: string) => at(dateTime.slice(0, 10), dateTime.slice(11));
+  for (const [label, start, member, minutes, customer, created, outcome] of BOOKINGS) {
+    const [date, time] = start.split(" ") as [string, string];
+    const [hours, mins] = time.split(":").map(Number) as [number, number];
+    const end = hours * 60 + mins + minutes;
+    const cancelled = typeof outcome === "object" && outcome !== null ? outcome : null;
+    const status = cancelled
+      ? "cancelled"
+      : outcome === "expired" || outcome === "awaiting_payment"
+        ? outcome
+        : "confirmed";
     const slot = await db
       .insertInto("booking_slots")
       .values({
-        date: b.date,
-        start_time: b.time,
+        date,
+        start_time: time,
         end_time: `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`,
         status: status === "cancelled" || status === "expired" ? "released" : "booked",
-        created_at: b.created,
-        member_id: b.member,
+        created_at: instant(created),
+        member_id: memberIds[member],
         kind: "appointment",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     const { id } = await db
       .insertInto("bookings")
-      .values({
-        slot_id: slot.id,
-        reference: `OB-TEST${label}`,
-        manage_token_hash: `hash-${label}`,
-        manage_token_sealed: null,
-        customer_name: "Customer",
-        customer_email: "",
-        customer_phone: "",
-        notes: "",
-        total_pence: 2000,
-        duration_minutes: b.minutes,
-        status,
-        cancelled_by: b.cancelled?.by ?? null,
-        mail_status: "sent",
-        mail_error: null,
-        created_at: b.created,
-        cancelled_at: b.cancelled?.at ?? null,
-        attendance: b.attendance ?? null,
-        erased_at: null,
-        series_id: null,
-        series_position: null,
-        customer_id: b.customer,
-      })
+      .values(
+        bookingRow({
+          slot_id: slot.id,
+          reference: `OB-TEST${label}`,
+          manage_token_hash: `hash-${label}`,
+          duration_minutes: minutes,
+          status,
+          cancelled_by: cancelled?.by ?? null,
+          created_at: instant(created),
+          cancelled_at: cancelled ? instant(cancelled.at) : null,
+          attendance: outcome === "attended" || outcome === "no-show" ? outcome : null,
+          customer_id: customer === null ? null : customerIds.get(customer)!,
+        }),
+      )
       .returning("id")
       .executeTakeFirstOrThrow();
     bookings.set(label, id);
-  };
-  const week = "2026-11-0";
-  await book(1, {
-    date: `${week}2`,
-    time: "09:00",
-    member: alex,
-    minutes: 30,
-    customer: ann,
-    created: at("2026-10-20", "12:00"),
-    attendance: "attended",
-  });
-  await book(2, {
-    date: `${week}2`,
-    time: "10:00",
-    member: alex,
-    minutes: 45,
-    customer: ben,
-    created: at("2026-10-25", "12:00"),
-    attendance: "attended",
-  });
-  await book(3, {
-    date: `${week}2`,
-    time: "11:00",
-    member: alex,
-    minutes: 30,
-    customer: cal,
-    created: at("2026-10-28", "12:00"),
-    attendance: "no-show",
-  });
-  await book(4, {
-    date: `${week}3`,
-    time: "09:00",
-    member: alex,
-    minutes: 30,
-    customer: dee,
-    created: at("2026-10-30", "12:00"),
-    attendance: "attended",
-  });
-  await book(5, {
-    date: `${week}3`,
-    time: "10:30",
-    member: sam,
-    minutes: 60,
-    customer: eve,
-    created: at("2026-10-29", "12:00"),
-    attendance: "attended",
-  });
-  // Cancelled by the customer 6 hours before: inside the 24 hours' notice.
-  await book(6, {
-    date: `${week}3`,
-    time: "14:00",
-    member: sam,
-    minutes: 30,
-    customer: fay,
-    created: at("2026-10-20", "12:00"),
-    status: "cancelled",
-    cancelled: { by: "customer", at: at("2026-11-03", "08:00") },
-  });
-  // Cancelled by the customer two days ahead: in time.
-  await book(7, {
-    date: `${week}4`,
-    time: "09:00",
-    member: alex,
-    minutes: 30,
-    customer: cal,
-    created: at("2026-10-29", "12:00"),
-    status: "cancelled",
-    cancelled: { by: "customer", at: at("2026-11-02", "08:00") },
-  });
-  // Cancelled by the shop on the day: not the customer's late cancellation.
-  await book(8, {
-    date: `${week}4`,
-    time: "13:00",
-    member: sam,
-    minutes: 30,
-    customer: ann,
-    created: at("2026-10-29", "12:00"),
-    status: "cancelled",
-    cancelled: { by: "admin", at: at("2026-11-04", "08:00") },
-  });
-  // A walk-in, written as they sat down, without a name.
-  await book(9, {
-    date: `${week}4`,
-    time: "15:00",
-    member: sam,
-    minutes: 45,
-    customer: null,
-    created: at("2026-11-04", "15:00"),
-    attendance: "attended",
-  });
-  await book(10, {
-    date: `${week}5`,
-    time: "10:00",
-    member: sam,
-    minutes: 30,
-    customer: ann,
-    created: at("2026-11-01", "12:00"),
-    attendance: "attended",
-  });
-  await book(11, {
-    date: `${week}5`,
-    time: "11:00",
-    member: sam,
-    minutes: 30,
-    customer: fay,
-    created: at("2026-11-02", "12:00"),
-    attendance: "no-show",
-  });
-  // Dee's next visit, booked half an hour after her first began.
-  await book(12, {
-    date: `${week}7`,
-    time: "10:00",
-    member: sam,
-    minutes: 60,
-    customer: dee,
-    created: at("2026-11-03", "09:30"),
-  });
-  await book(13, {
-    date: `${week}7`,
-    time: "11:00",
-    member: sam,
-    minutes: 30,
-    customer: eve,
-    created: at("2026-11-06", "12:00"),
-    status: "expired",
-  });
-  await book(14, {
-    date: `${week}2`,
-    time: "15:00",
-    member: alex,
-    minutes: 30,
-    customer: fay,
-    created: at("2026-11-02", "08:00"),
-    status: "awaiting_payment",
-  });
-  await book(15, {
-    date: "2026-11-20",
-    time: "10:00",
-    member: alex,
-    minutes: 30,
-    customer: ben,
-    created: at("2026-11-04", "12:00"),
-  });
-  await book(16, {
-    date: "2026-11-12",
-    time: "10:00",
-    member: sam,
-    minutes: 30,
-    customer: eve,
-    created: at("2026-11-03", "12:00"),
-  });
-  await book(17, {
-    date: "2026-08-01",
-    time: "10:00",
-    member: alex,
-    minutes: 30,
-    customer: ann,
-    created: at("2026-07-25", "12:00"),
-    attendance: "attended",
-  });
-  await book(18, {
-    date: "2026-10-30",
-    time: "10:00",
-    member: sam,
-    minutes: 30,
-    customer: fay,
-    created: at("2026-10-20", "12:00"),
-    attendance: "attended",
-  });
-  await book(19, {
-    date: "2026-08-10",
-    time: "10:00",
-    member: alex,
-    minutes: 30,
-    customer: gus,
-    created: at("2026-08-01", "12:00"),
-    attendance: "attended",
-  });
-  await book(20, {
-    date: "2026-09-01",
-    time: "10:00",
-    member: alex,
-    minutes: 30,
-    customer: gus,
-    created: at("2026-08-20", "12:00"),
-    attendance: "attended",
-  });
+  }
 
   const move = (
     kind: MoneyKind,

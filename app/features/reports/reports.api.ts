@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc } from "~/lib/api-docs.server";
-import { apiRouter, parseInput, requireAdmin } from "~/lib/api.server";
+import { apiRouter, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
 import { paymentsCsv, payCsv, summaryCsv } from "./reports-csv.server";
 import { periodSchema, summaryQuerySchema, type Period } from "./reports.schema";
 import { payReport, reportSummary, summaryAndTally } from "./reports.server";
@@ -20,7 +20,7 @@ export function reportsApi(ctx: AppContext) {
     },
   });
   router.get("/summary", summary, requireAdmin, async (req, res) => {
-    res.json(await reportSummary(ctx.db, parseInput(summaryQuerySchema, req.query)));
+    res.json(await reportSummary(requestOf(res), parseInput(summaryQuerySchema, req.query)));
   });
 
   const pay = apiDoc({
@@ -39,7 +39,7 @@ export function reportsApi(ctx: AppContext) {
   });
   router.get("/summary.csv", summaryFile, requireAdmin, async (req, res) => {
     const query = parseInput(summaryQuerySchema, req.query);
-    const { summary: figures, tally } = await summaryAndTally(ctx.db, query);
+    const { summary: figures, tally } = await summaryAndTally(requestOf(res), query);
     res.type("text/csv; charset=utf-8").attachment(csvName("summary", query)).send(summaryCsv(figures, tally.days));
   });
 

@@ -1,3 +1,4 @@
+import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { listTeam } from "~/features/team/index.server";
 import { toPounds } from "~/lib/money";
@@ -11,10 +12,6 @@ import { takingsOf } from "./takings.server";
  * GET /api/reports/summary and /pay (issue 32, decision 054): the figures of a period, money in pounds, rates
  * with four decimals. `memberId` narrows the appointment figures to one barber; takings stay the shop's.
  */
-
-async function memberNames(db: Db) {
-  return new Map((await listTeam(db)).map((member) => [member.id, member]));
-}
 
 function takingsOfTally(tally: TakingsTally, names: Map<number, { name: string }>): Takings {
   const pounds = <K extends string>(record: Record<K, number>) =>
@@ -41,17 +38,24 @@ const dayNet = (tally: TakingsTally, date: string) => {
   return day ? netOf(day) : 0;
 };
 
-export async function reportSummary(db: Db, query: SummaryQuery): Promise<Summary> {
-  return (await summaryAndTally(db, query)).summary;
+/** What the figures are read with: the database and the request's (or page load's) settings. */
+export type ReportsCtx = Pick<RequestContext, "db" | "settings">;
+
+export async function reportSummary(ctx: ReportsCtx, query: SummaryQuery): Promise<Summary> {
+  return (await summaryAndTally(ctx, query)).summary;
 }
 
 /** The summary and the takings it was added up from (the CSV's days want their kinds). */
-export async function summaryAndTally(db: Db, query: SummaryQuery): Promise<{ summary: Summary; tally: TakingsTally }> {
+export async function summaryAndTally(
+  ctx: ReportsCtx,
+  query: SummaryQuery,
+): Promise<{ summary: Summary; tally: TakingsTally }> {
   const period = { from: query.from, to: query.to };
-  const [figures, tally, names] = await Promise.all([
-    appointmentFigures(db, period, query.memberId),
-    takingsOf(db, period),
-    memberNames(db),
+  const [rules, team] = await Promise.all([ctx.settings(), listTeam(ctx.db)]);
+  const names = new Map(team.map((member) => [member.id, member]));
+  const [figures, tally] = await Promise.all([
+    appointmentFigures({ db: ctx.db, rules, team }, period, query.memberId),
+    takingsOf(ctx.db, period),
   ]);
   const { appointmentsByDay, ...rest } = figures;
   const summary = {

@@ -18,6 +18,16 @@ export const METHOD_NAMES: Record<string, TakingsMethod> = {
   gift_card: "giftCard",
 };
 
+/** A ledger row the takings read (money_movements): takings, or a refund of them. */
+export interface LedgerRow {
+  kind: string;
+  method: string;
+  amount_pence: number;
+  booking_id: number | null;
+  sale_id: number | null;
+  created_at: string;
+}
+
 interface MemberTally {
   services: number;
   products: number;

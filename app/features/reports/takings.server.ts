@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { periodInstants, shopDays } from "./report-figures";
 import type { Period } from "./reports.schema";
-import { TakingsTally } from "./takings-tally";
+import { TakingsTally, type LedgerRow } from "./takings-tally";
 import { addTillTakings } from "./till-takings.server";
 
 /*
@@ -12,17 +12,21 @@ import { addTillTakings } from "./till-takings.server";
  * counted is no refund of takings.
  */
 
-/** The ledger's money of bookings (not the till's): fees, kept deposits, counted deposits and refunds. */
-async function addBookingMoney(db: Db, period: Period, tally: TakingsTally) {
+/** The period's ledger rows that are takings or refunds of them, bookings' and the till's, read in one pass. */
+function periodLedger(db: Db, period: Period): Promise<LedgerRow[]> {
   const { start, end } = periodInstants(period);
-  const movements = await db
+  return db
     .selectFrom("money_movements")
-    .select(["kind", "method", "amount_pence", "booking_id", "created_at"])
+    .select(["kind", "method", "amount_pence", "booking_id", "sale_id", "created_at"])
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
-    .where("kind", "in", ["fee", "kept_deposit", "refund"])
-    .where("sale_id", "is", null)
+    .where("kind", "in", ["fee", "kept_deposit", "refund", "sale_refund"])
     .execute();
+}
+
+/** The ledger's money of bookings (not the till's): fees, kept deposits, counted deposits and refunds. */
+async function addBookingMoney(db: Db, period: Period, tally: TakingsTally, ledger: readonly LedgerRow[]) {
+  const movements = ledger.filter((row) => row.kind !== "sale_refund" && row.sale_id === null);
   // Visits marked attended without a sale: their deposit or prepayment is the services taken, on the visit's day.
   const visits = await db
     .selectFrom("bookings as b")
@@ -89,7 +93,13 @@ async function addBookingMoney(db: Db, period: Period, tally: TakingsTally) {
 /** Every penny of the period: the bookings' online money and the till's sales. */
 export async function takingsOf(db: Db, period: Period) {
   const tally = new TakingsTally();
-  await addBookingMoney(db, period, tally);
-  await addTillTakings(db, period, tally);
+  const ledger = await periodLedger(db, period);
+  await addBookingMoney(db, period, tally, ledger);
+  await addTillTakings(
+    db,
+    period,
+    tally,
+    ledger.filter((row) => row.kind === "sale_refund"),
+  );
   return tally;
 }

@@ -1,15 +1,16 @@
 import type { Db } from "~/db/client.server";
 import { groupBy, periodInstants, shopDays, spreadDiscount } from "./report-figures";
 import type { Period } from "./reports.schema";
-import type { TakingsTally } from "./takings-tally";
+import type { LedgerRow, TakingsTally } from "./takings-tally";
 
 /*
- * The till's part of the takings (decisions 054 and 056): paid sales on the day they were paid in full, their lines (services and
- * custom lines as services, products) net of the sale's discount spread over them, the tip, the online part a
- * booking's deposit paid; what each method took from the payments; refunds from the ledger on their day. A
- * barber's figures are their lines' less what was refunded of those lines.
+ * The till's part of the takings (decisions 054 and 056): paid sales on the day they were paid in full, their
+ * lines (services and custom lines as services, products) net of the sale's discount spread over them, the tip,
+ * the online part a booking's deposit paid; what each method took from the payments; refunds from the ledger on
+ * their day (the rows the bookings' money was read with). A barber's figures are their lines' less what was
+ * refunded of those lines.
  */
-export async function addTillTakings(db: Db, period: Period, tally: TakingsTally) {
+export async function addTillTakings(db: Db, period: Period, tally: TakingsTally, refunds: readonly LedgerRow[]) {
   const { start, end } = periodInstants(period);
   const dayOf = shopDays();
   // A sale counts on the day it was paid in full (a booking's sale belongs to the booking's day, and may be paid
@@ -64,13 +65,6 @@ export async function addTillTakings(db: Db, period: Period, tally: TakingsTally
     .groupBy("p.method")
     .execute();
   for (const payment of payments) tally.paid(payment.method, Number(payment.total));
-  const refunds = await db
-    .selectFrom("money_movements")
-    .select(["method", "amount_pence", "created_at"])
-    .where("kind", "=", "sale_refund")
-    .where("created_at", ">=", start)
-    .where("created_at", "<", end)
-    .execute();
   for (const refund of refunds) {
     tally.add("refunds", -refund.amount_pence, dayOf(refund.created_at));
     tally.paid(refund.method, refund.amount_pence);

@@ -1,3 +1,2 @@
 /** What other features may use of the settings feature's server code (decision 051). */
-export { loadSettings } from "./settings.server";
 export type { ScheduleChange, ScheduleFollowUp } from "./settings.server";

@@ -2,4 +2,4 @@
 export { PAY_KIND_LABELS } from "./pay.schema";
 export type { Pay } from "./pay.schema";
 export { timeOffBookingsMessage } from "./team.schema";
-export type { PublicTeamMember } from "./team.schema";
+export type { PublicTeamMember, TeamMember } from "./team.schema";

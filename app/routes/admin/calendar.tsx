@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const day = query.view === "day" ? (query.date ?? today) : null;
   const settings = await context.settings();
-  const queue = day === today && settings.queue.enabled ? await listQueueEntries(context.db) : null;
+  const queue = day === today && settings.queue.enabled ? await listQueueEntries(context) : null;
   const payments = await ownerPaymentsOf(
     context,
     calendar.bookings.map((booking) => booking.id),

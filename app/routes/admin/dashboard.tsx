@@ -42,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     monthMoney(context.db),
     loadBankHolidays(context.db, today),
     context.settings(),
-    reportSummary(context.db, presetPeriod("week", today)),
+    reportSummary(context, presetPeriod("week", today)),
   ]);
   // Asked about once customers can book it: inside the booking horizon.
   const holiday = nextUndecided(holidays);

@@ -25,7 +25,7 @@ const safeReturn = (value: FormDataEntryValue | null) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const [entries, team] = await Promise.all([listQueueEntries(context.db), listPublicTeam(context.db)]);
+  const [entries, team] = await Promise.all([listQueueEntries(context), listPublicTeam(context.db)]);
   return { entries, team: team.map((member) => ({ id: member.id, name: member.name })) };
 }
 
@@ -40,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (intent === "serve") {
       const { memberId } = queueServeSchema.parse({ memberId: form.get("memberId") });
       await serveEntry(context, id, memberId);
-    } else if (intent === "done") await finishEntry(context.db, id);
-    else if (intent === "remove") await removeEntry(context.db, id);
+    } else if (intent === "done") await finishEntry(context, id);
+    else if (intent === "remove") await removeEntry(context, id);
     else throw badRequest("Unknown action");
   } catch (error) {
     return formFailure(error, { returnTo });

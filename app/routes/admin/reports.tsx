@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const choice = readPeriodChoice(new URL(request.url).searchParams, shopToday());
   const [summary, before] = await Promise.all([
-    reportSummary(context.db, choice.period),
-    reportSummary(context.db, previousPeriod(choice.period)),
+    reportSummary(context, choice.period),
+    reportSummary(context, previousPeriod(choice.period)),
   ]);
   return data({ choice, summary, before }, choice.problem ? 400 : 200);
 }

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { Input, Label } from "~/components/ui/input";
+import { fieldErrorsOf, ServicesAndBarberFields } from "~/components/ui/services-and-barber-fields";
 import type { Service } from "~/features/services";
 import type { PublicTeamMember } from "~/features/team";
 
@@ -21,14 +22,8 @@ interface Props {
 
 /** The join form, posted to /queue's action: it works before and without JavaScript (post, redirect, get). */
 export function QueueJoinForm({ services, team, values, fieldErrors, textsOffered }: Props) {
-  const error = (name: string) =>
-    fieldErrors[name] ? (
-      <p id={`queue-${name}-error`} className="text-sm font-medium text-destructive">
-        {fieldErrors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    fieldErrors[name] ? { "aria-describedby": `queue-${name}-error`, "aria-invalid": true } : {};
+  const errors = fieldErrorsOf(fieldErrors, "queue");
+  const { error, described } = errors;
   return (
     <Form method="post" className="grid gap-5" aria-label="Join the queue">
       <div className="grid gap-2">
@@ -43,34 +38,16 @@ export function QueueJoinForm({ services, team, values, fieldErrors, textsOffere
         />
         {error("name")}
       </div>
-      <fieldset className="grid gap-2" {...described("serviceIds")}>
-        <legend className="mb-1 text-sm font-medium">Services</legend>
-        {services.map((service) => (
-          <label key={service.id} className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              name="serviceIds"
-              value={service.id}
-              defaultChecked={values.serviceIds.includes(String(service.id))}
-              className="size-5"
-            />
-            {service.title} ({service.duration} min)
-          </label>
-        ))}
-        {error("serviceIds")}
-      </fieldset>
-      <div className="grid gap-2">
-        <Label htmlFor="queue-memberId">Barber</Label>
-        <NativeSelect id="queue-memberId" name="memberId" defaultValue={values.memberId}>
-          <option value="any">First free</option>
-          {team.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </NativeSelect>
-        {error("memberId")}
-      </div>
+      <ServicesAndBarberFields
+        services={services}
+        team={team}
+        servicesName="serviceIds"
+        chosenServiceIds={values.serviceIds}
+        barberId="queue-memberId"
+        barber={values.memberId}
+        anyoneLabel="First free"
+        errors={errors}
+      />
       <div className="grid gap-2">
         <Label htmlFor="queue-phone">Mobile (optional)</Label>
         <Input

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import type { QueueEntry } from "../queue.schema";
@@ -84,6 +84,14 @@ export function QueuePanel({ entries, team, returnTo }: Props) {
                     Serve
                   </Button>
                 </Action>
+              )}
+              {entry.status === "serving" && entry.bookingId !== null && (
+                // The till's own way in from a booking, as the calendar's cards have it: the sale is rung up there.
+                <Button size="sm" variant="outline" asChild>
+                  <Link to={`/admin/till?booking=${entry.bookingId}`}>
+                    Check out<span className="sr-only"> {entry.name}</span>
+                  </Link>
+                </Button>
               )}
               {entry.status === "serving" ? (
                 <Action entry={entry} intent="done" returnTo={returnTo}>

@@ -98,6 +98,12 @@ export function minuteOfDay(now: Date) {
   return { date: moment.date, minute: toMinutes(moment.time) + (now.getTime() % 60_000 > 0 ? 1 : 0) };
 }
 
+/**
+ * A booking or block that ends by this `HH:mm` stands in nobody's way at `nowMinute` (its buffer after it is
+ * over too), so the day's reader may leave it out.
+ */
+export const endedBy = (nowMinute: number, bufferMinutes: number) => fromMinutes(Math.max(0, nowMinute - bufferMinutes));
+
 export function estimateQueue(day: QueueDay): QueueEstimates {
   const { date, minute: nowMinute } = minuteOfDay(day.now);
   const buffer = day.rules.bookingBufferMinutes;
@@ -105,7 +111,7 @@ export function estimateQueue(day: QueueDay): QueueEstimates {
   const held = new Map<number, Interval[]>(day.members.map((member) => [member.id, []]));
   // What ended before now stands in nobody's way: a full day's morning is left out before any time is parsed
   // (`HH:mm` is fixed-width, so the strings compare as times).
-  const pastBefore = fromMinutes(Math.max(0, nowMinute - buffer));
+  const pastBefore = endedBy(nowMinute, buffer);
   for (const span of day.busy) {
     if (span.date !== date || span.endTime <= pastBefore) continue;
     held.get(span.memberId)?.push([toMinutes(span.startTime), toMinutes(span.endTime) + buffer]);

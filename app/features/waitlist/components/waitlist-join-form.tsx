@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { Input, Label } from "~/components/ui/input";
+import { fieldErrorsOf, ServicesAndBarberFields } from "~/components/ui/services-and-barber-fields";
 import type { Service } from "~/features/services";
 import type { PublicTeamMember } from "~/features/team";
 
@@ -26,14 +27,8 @@ interface Props {
 
 /** A plain form posted to the page's action: it works before and without JavaScript (post, redirect, get). */
 export function WaitlistJoinForm({ services, team, today, defaults, fieldErrors, textsOffered }: Props) {
-  const error = (name: string) =>
-    fieldErrors[name] ? (
-      <p id={`${name}-error`} className="text-sm font-medium text-destructive">
-        {fieldErrors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    fieldErrors[name] ? { "aria-describedby": `${name}-error`, "aria-invalid": true } : {};
+  const errors = fieldErrorsOf(fieldErrors, "waitlist");
+  const { error, described } = errors;
   const field = (label: string, name: keyof JoinFormDefaults, props: React.ComponentProps<"input"> = {}) => (
     <div className="grid gap-2">
       <Label htmlFor={`waitlist-${name}`}>{label}</Label>
@@ -44,34 +39,16 @@ export function WaitlistJoinForm({ services, team, today, defaults, fieldErrors,
   return (
     <Form method="post" className="grid gap-5" aria-label="Join the waitlist">
       {field("Day", "date", { type: "date", min: today, required: true })}
-      <fieldset className="grid gap-2" {...described("services")}>
-        <legend className="mb-1 text-sm font-medium">Services</legend>
-        {services.map((service) => (
-          <label key={service.id} className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              name="services"
-              value={service.id}
-              defaultChecked={defaults.serviceIds.includes(String(service.id))}
-              className="size-5"
-            />
-            {service.title} ({service.duration} min)
-          </label>
-        ))}
-        {error("services")}
-      </fieldset>
-      <div className="grid gap-2">
-        <Label htmlFor="waitlist-memberId">Barber</Label>
-        <NativeSelect id="waitlist-memberId" name="memberId" defaultValue={defaults.barber}>
-          <option value="any">Anyone</option>
-          {team.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </NativeSelect>
-        {error("memberId")}
-      </div>
+      <ServicesAndBarberFields
+        services={services}
+        team={team}
+        servicesName="services"
+        chosenServiceIds={defaults.serviceIds}
+        barberId="waitlist-memberId"
+        barber={defaults.barber}
+        anyoneLabel="Anyone"
+        errors={errors}
+      />
       <div className="grid grid-cols-2 gap-3">
         {field("Earliest start (optional)", "earliest", { type: "time" })}
         {field("Latest start (optional)", "latest", { type: "time" })}
