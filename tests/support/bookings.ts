@@ -31,6 +31,14 @@ export async function addService(db: Db, title = "Skin Fade", price = 18.5) {
   return service.id;
 }
 
+/** The customer of a test's booking form: the details as typed, with no notes. */
+export const TEST_CUSTOMER = {
+  customerName: "Sam Taylor",
+  customerEmail: "sam@example.com",
+  customerPhone: "07911 123456",
+  notes: "",
+};
+
 export interface Appointment {
   date: string;
   startTime?: string;

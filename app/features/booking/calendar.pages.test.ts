@@ -4,6 +4,7 @@ import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { ENDS_AFTER_MIDNIGHT_MESSAGE } from "./booking.schema";
 import { TEST_ADMIN, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { TEST_CUSTOMER } from "../../../tests/support/bookings";
 
 /*
  * /admin/calendar without JavaScript: the page renders its day on the server, and the Move… form posts to
@@ -46,10 +47,7 @@ afterAll(async () => {
 describe("/admin/calendar", () => {
   it("renders the day's bookings per barber on the server, and moves one through the form", async () => {
     const booked = await api.anonymous().post("/api/bookings", {
-      customerName: "Sam Taylor",
-      customerEmail: "sam@example.com",
-      customerPhone: "07911 123456",
-      notes: "",
+      ...TEST_CUSTOMER,
       services: [serviceId],
       date,
       startTime: "10:00",

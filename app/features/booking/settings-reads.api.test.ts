@@ -2,6 +2,7 @@ import { AliasNode, TableNode, type RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { addDays, shopToday } from "~/lib/shop-time";
+import { TEST_CUSTOMER } from "../../../tests/support/bookings";
 import { startTestApi, type TestApi } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./rules/availability";
 
@@ -57,10 +58,7 @@ describe("one read of the settings per request", () => {
       .body as AvailableTime[];
     const reads = await settingsReadsOf(async () => {
       const booked = await api.anonymous().post("/api/bookings", {
-        customerName: "Sam Taylor",
-        customerEmail: "sam@example.com",
-        customerPhone: "07911 123456",
-        notes: "",
+        ...TEST_CUSTOMER,
         services: [serviceId],
         memberId,
         date,

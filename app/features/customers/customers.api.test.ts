@@ -401,7 +401,7 @@ describe("retention", () => {
 
     const before = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
     const erased = await applyRetention(shopReads(api.db));
-    expect(erased).toEqual({ erasedBookings: 1, erasedMessages: 1, prunedJobs: 0 });
+    expect(erased).toEqual({ erasedBookings: 1, erasedMessages: 1, erasedQueueEntries: 0, prunedJobs: 0 });
     const after = await api.db.selectFrom("bookings").select("id").where("erased_at", "is", null).execute();
     expect(before.map((row) => row.id).filter((id) => !after.some((row) => row.id === id))).toEqual([expired.id]);
 
@@ -440,7 +440,12 @@ describe("retention", () => {
     expect(names).toContain("New Message");
     expect(names).not.toContain("Old Message");
     // Running again finds nothing more to do.
-    expect(await applyRetention(shopReads(api.db))).toEqual({ erasedBookings: 0, erasedMessages: 0, prunedJobs: 0 });
+    expect(await applyRetention(shopReads(api.db))).toEqual({
+      erasedBookings: 0,
+      erasedMessages: 0,
+      erasedQueueEntries: 0,
+      prunedJobs: 0,
+    });
   });
 
   it("counts calendar months, ending on the last day of a shorter month", () => {

@@ -10,6 +10,7 @@ import {
 } from "../../../tests/support/test-app";
 import { loadBankHolidays } from "./bank-holidays.server";
 import { loadSettings, saveSettings } from "./settings.server";
+import { TEST_CUSTOMER } from "../../../tests/support/bookings";
 
 /*
  * The bank holidays offered as closures on /admin/settings, without JavaScript: bookable until the owner
@@ -108,10 +109,7 @@ describe("bank holidays on /admin/settings", () => {
   it("asks what to do with bookings already on a holiday, beside the list, then closes it as told", async () => {
     const holiday = (await loadBankHolidays(api.db)).find((candidate) => candidate.state === "undecided")!;
     const booked = await api.anonymous().post("/api/bookings", {
-      customerName: "Sam Taylor",
-      customerEmail: "sam@example.com",
-      customerPhone: "07911 123456",
-      notes: "",
+      ...TEST_CUSTOMER,
       services: [serviceId],
       date: holiday.date,
       startTime: "10:00",
