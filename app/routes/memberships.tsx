@@ -59,11 +59,13 @@ export default function MembershipsPage({ loaderData, actionData }: Route.Compon
           (joined.active ? (
             <p role="status">
               Welcome: your {joined.planName} membership is active
-              {joined.renews ? ` and renews on ${joined.renews}` : ""}. Book with the same email address and your
-              visits are included.
+              {joined.renews ? ` and renews on ${joined.renews}` : ""}. Book with the same email address and your visits
+              are included.
             </p>
           ) : (
-            <p role="status">Thank you: your payment is being confirmed. It will show on your account page in a minute.</p>
+            <p role="status">
+              Thank you: your payment is being confirmed. It will show on your account page in a minute.
+            </p>
           ))}
         {loaderData.cancelled && <p role="status">The payment was cancelled: nothing was charged.</p>}
         {plans.length === 0 && <p>No memberships are on offer at the moment. Please ask in the shop.</p>}

@@ -176,10 +176,18 @@ export function billingDouble(tools: BillingTools) {
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!params.customer) {
-        return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing required param: customer." } } };
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "Missing required param: customer." } },
+        };
       }
       const id = tools.nextId("bps");
-      const session = { id, customer: params.customer, return_url: params.return_url ?? "", url: `${tools.baseUrl()}/portal/${id}` };
+      const session = {
+        id,
+        customer: params.customer,
+        return_url: params.return_url ?? "",
+        url: `${tools.baseUrl()}/portal/${id}`,
+      };
       portalSessions.set(id, session);
       return ok({ object: "billing_portal.session", livemode: false, ...session });
     }

@@ -169,7 +169,9 @@ describe("booking as a member", () => {
       await api.db.transaction().execute((trx) => takeMemberVisit(trx, stale, { bookingId, serviceId: 1 }, new Date()));
     }
     await expect(
-      api.db.transaction().execute((trx) => takeMemberVisit(trx, stale, { bookingId: 900_003, serviceId: 1 }, new Date())),
+      api.db
+        .transaction()
+        .execute((trx) => takeMemberVisit(trx, stale, { bookingId: 900_003, serviceId: 1 }, new Date())),
     ).rejects.toMatchObject({ status: 409 });
     expect(await visitsUsed("stale@example.com")).toBe(2);
     expect(await memberAllowance(api.db, "stale@example.com", appointment)).toBeUndefined();

@@ -29,7 +29,12 @@ const mail: JobHandler = {
       .selectFrom("memberships")
       .innerJoin("membership_plans", "membership_plans.id", "memberships.plan_id")
       .innerJoin("customers", "customers.id", "memberships.customer_id")
-      .select(["customers.name", "customers.email", "membership_plans.name as plan_name", "memberships.monthly_price_pence"])
+      .select([
+        "customers.name",
+        "customers.email",
+        "membership_plans.name as plan_name",
+        "memberships.monthly_price_pence",
+      ])
       .where("memberships.id", "=", membershipId)
       .executeTakeFirst();
     // Erased since: nobody to tell.

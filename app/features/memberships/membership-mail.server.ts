@@ -20,7 +20,11 @@ export interface MembershipMailFacts {
   monthlyPricePence: number;
 }
 
-export function membershipPaymentFailedMail(config: Config, shop: ShopSettings, facts: MembershipMailFacts): OutgoingMail {
+export function membershipPaymentFailedMail(
+  config: Config,
+  shop: ShopSettings,
+  facts: MembershipMailFacts,
+): OutgoingMail {
   return {
     to: facts.to,
     subject: `Your ${shop.shopName} membership payment did not go through`,

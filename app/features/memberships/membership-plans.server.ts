@@ -152,12 +152,17 @@ export async function updatePlan(ctx: Ctx, id: number, input: MembershipPlanInpu
   await requireServices(ctx.db, input.serviceIds);
   const pence = toPence(input.monthlyPrice);
   const priceId = await withStripe(ctx, async (stripe) => {
-    await stripe.products.update(
-      plan.stripe_product_id,
-      { name: input.name, ...(input.description ? { description: input.description } : {}) },
-    );
+    await stripe.products.update(plan.stripe_product_id, {
+      name: input.name,
+      ...(input.description ? { description: input.description } : {}),
+    });
     if (pence === plan.monthly_price_pence) return plan.stripe_price_id;
-    const price = await monthlyPrice(stripe, plan.stripe_product_id, pence, `membership-plan-${id}-price-${pence}-${plan.stripe_price_id}`);
+    const price = await monthlyPrice(
+      stripe,
+      plan.stripe_product_id,
+      pence,
+      `membership-plan-${id}-price-${pence}-${plan.stripe_price_id}`,
+    );
     await stripe.prices.update(plan.stripe_price_id, { active: false });
     return price.id;
   });

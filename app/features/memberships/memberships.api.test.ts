@@ -125,7 +125,9 @@ describe("membership plans", () => {
     expect((await admin.delete(`/api/membership-plans/${id}`)).status).toBe(204);
     const listed = await api.anonymous().get("/api/membership-plans");
     expect(listed.body.map((p: { id: number }) => p.id)).not.toContain(id);
-    const refused = await api.anonymous().post("/api/memberships", { planId: id, name: "Too Late", email: "x@example.com" });
+    const refused = await api
+      .anonymous()
+      .post("/api/memberships", { planId: id, name: "Too Late", email: "x@example.com" });
     expect(refused.status).toBe(404);
     expect((await membershipRow("early@example.com")).status).toBe("active");
   });
@@ -184,11 +186,7 @@ describe("joining and Stripe's events", () => {
     }
     expect(await api.db.selectFrom("jobs").select("id").where("state", "=", "pending").execute()).toHaveLength(0);
     await api.runJobs();
-    const ledger = await api.db
-      .selectFrom("money_movements")
-      .selectAll()
-      .where("membership_id", "=", row.id)
-      .execute();
+    const ledger = await api.db.selectFrom("money_movements").selectAll().where("membership_id", "=", row.id).execute();
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ kind: "membership_invoice", method: "online", amount_pence: 4000 });
     expect(ledger[0]!.idempotency_key).toMatch(/^membership-invoice-in_/);
@@ -282,12 +280,16 @@ describe("joining and Stripe's events", () => {
   it("answers 503 when Stripe is down, and joins nobody", async () => {
     stripe.state.down = true;
     try {
-      const started = await api.anonymous().post("/api/memberships", { planId, name: "Down", email: "down@example.com" });
+      const started = await api
+        .anonymous()
+        .post("/api/memberships", { planId, name: "Down", email: "down@example.com" });
       expect(started.status).toBe(503);
     } finally {
       stripe.state.down = false;
     }
     const listed = await admin.get("/api/memberships");
-    expect(listed.body.some((row: { member: { email: string } }) => row.member.email === "down@example.com")).toBe(false);
+    expect(listed.body.some((row: { member: { email: string } }) => row.member.email === "down@example.com")).toBe(
+      false,
+    );
   });
 });

@@ -2,11 +2,16 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
 import { apiRouter, clientKey, currentUser, parseId, parseInput, requestOf, requireAdmin } from "~/lib/api.server";
+import { HttpError } from "~/lib/http-error";
+import { recordWithinLimits } from "~/lib/rate-limit.server";
 import { listMemberships } from "./membership-accounts.server";
+import { memberAllowance } from "./membership-visits.server";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./membership-plans.server";
 import { joinPlan } from "./memberships.server";
 import {
   adminMembershipSchema,
+  allowanceAnswerSchema,
+  allowanceQuerySchema,
   joinAnswerSchema,
   joinMembershipSchema,
   membershipPlanInputSchema,
@@ -14,6 +19,9 @@ import {
 } from "./memberships.schema";
 
 /* /api/membership-plans and /api/memberships (issue 34): the owner's plans, joining one, and the owner's list. */
+
+/** Look-ups of an address's allowance per client an hour: enough for a booking page, too few to survey addresses. */
+const ALLOWANCE_LOOKUPS_PER_HOUR = 30;
 
 const stripeDown = ["Stripe did not answer; nothing was saved", apiErrorSchema] as const;
 
@@ -85,6 +93,34 @@ export function membershipsApi(ctx: AppContext) {
   });
   router.get("/", list, requireAdmin, async (_req, res) => {
     res.json(await listMemberships(ctx.db));
+  });
+  const allowance = apiDoc({
+    summary:
+      "The booking page's question once the e-mail and the time are known: the member's covered services and visits left for that time, or null",
+    body: allowanceQuerySchema,
+    responses: {
+      200: ["The allowance, or null (priced as usual)", allowanceAnswerSchema],
+      429: ["More than 30 look-ups from this address in the last hour", apiErrorSchema],
+    },
+  });
+  router.post("/allowance", allowance, async (req, res) => {
+    const query = parseInput(allowanceQuerySchema, req.body);
+    const limit = {
+      bucket: "member-allowance",
+      subject: clientKey(req),
+      max: ALLOWANCE_LOOKUPS_PER_HOUR,
+      windowMs: 3_600_000,
+    };
+    if (!(await recordWithinLimits(ctx.db, [limit])).allowed) {
+      throw new HttpError(429, "Too many look-ups. Please try again later.");
+    }
+    const found = await memberAllowance(ctx.db, query.email, query);
+    res.set("Cache-Control", "no-store");
+    res.json({
+      allowance: found
+        ? { serviceIds: [...found.serviceIds], visitsLeft: found.visitsLeft, visitsPerMonth: found.visitsPerMonth }
+        : null,
+    });
   });
   return router;
 }

@@ -21,9 +21,12 @@ export const membershipPlanInputSchema = z.object({
     )
     .refine(wholePence, "Monthly price can have at most 2 decimals"),
   serviceIds: z
-    .array(z.coerce.number().int("Each service must be a service's id").positive("Each service must be a service's id"), {
-      error: "Services must be a list of service ids",
-    })
+    .array(
+      z.coerce.number().int("Each service must be a service's id").positive("Each service must be a service's id"),
+      {
+        error: "Services must be a list of service ids",
+      },
+    )
     .min(1, "Choose at least one service the plan covers")
     .max(50, "Choose at most 50 services")
     .transform((ids) => [...new Set(ids)]),
@@ -55,14 +58,38 @@ const EMAIL_MESSAGE = "Please enter a valid email address";
 
 /** POST /api/memberships and the /memberships page's form. */
 export const joinMembershipSchema = z.object({
-  planId: z.coerce.number({ error: "Please choose a plan" }).int("Please choose a plan").positive("Please choose a plan"),
+  planId: z.coerce
+    .number({ error: "Please choose a plan" })
+    .int("Please choose a plan")
+    .positive("Please choose a plan"),
   name: requiredText("Please enter your name", 100),
-  email: z.string({ error: EMAIL_MESSAGE }).trim().max(254, EMAIL_MESSAGE).pipe(z.email({ error: EMAIL_MESSAGE })),
+  email: z
+    .string({ error: EMAIL_MESSAGE })
+    .trim()
+    .max(254, EMAIL_MESSAGE)
+    .pipe(z.email({ error: EMAIL_MESSAGE })),
   phone: optionalText(30),
 });
 export type JoinMembership = z.output<typeof joinMembershipSchema>;
 
 export const joinAnswerSchema = z.object({ checkoutUrl: z.string() });
+
+/** POST /api/memberships/allowance: what the booking page asks once the e-mail and the time are known. */
+export const allowanceQuerySchema = z.object({
+  email: z
+    .string({ error: EMAIL_MESSAGE })
+    .trim()
+    .max(254, EMAIL_MESSAGE)
+    .pipe(z.email({ error: EMAIL_MESSAGE })),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be written as yyyy-MM-dd"),
+  startTime: z.string().regex(/^\d{2}:\d{2}$/, "Start time must be written as HH:mm"),
+});
+
+/** The member's visits left for that time, or null: priced as usual. */
+export const allowanceAnswerSchema = z.object({
+  allowance: z.object({ serviceIds: z.array(z.int()), visitsLeft: z.int(), visitsPerMonth: z.int() }).nullable(),
+});
+export type AllowanceAnswer = z.infer<typeof allowanceAnswerSchema>;
 
 export const MEMBERSHIP_STATUSES = ["pending", "active", "past_due", "cancelled"] as const;
 export type MembershipState = (typeof MEMBERSHIP_STATUSES)[number];
@@ -95,4 +122,3 @@ export function membershipTerms(plan: Pick<MembershipPlan, "monthlyPrice" | "vis
     "Cancel at any time on your account page on this site (/account → Cancel membership): it stays active until the end of the month you have paid for, and nothing more is taken.",
   ];
 }
-

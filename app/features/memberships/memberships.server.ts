@@ -57,11 +57,12 @@ export async function joinPlan(ctx: Ctx, join: JoinMembership, client: string, n
     throw new HttpError(404, "This membership plan is not open to new members.");
   }
   const shop = await ctx.settings();
-  const limits = [
-    { bucket: JOIN_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS },
-  ];
+  const limits = [{ bucket: JOIN_BUCKET, subject: client, max: ctx.config.limits.bookingPerHour, windowMs: HOUR_MS }];
   if (!(await recordWithinLimits(ctx.db, limits, now)).allowed) {
-    throw new HttpError(429, `You have tried to join several times recently. Please try again later or call us on ${shop.phone}.`);
+    throw new HttpError(
+      429,
+      `You have tried to join several times recently. Please try again later or call us on ${shop.phone}.`,
+    );
   }
   const id = await ctx.db.transaction().execute(async (trx) => {
     const customerId = await customerIdFor(
@@ -166,12 +167,7 @@ export async function syncSubscription(ctx: Ctx, subscriptionId: string, now: Da
         period_start: periodStart,
         period_end: periodEnd,
         cancel_at_period_end: subscription.cancel_at_period_end ? 1 : 0,
-        visits_used: eb
-          .case()
-          .when("period_start", "=", periodStart)
-          .then(eb.ref("visits_used"))
-          .else(0)
-          .end(),
+        visits_used: eb.case().when("period_start", "=", periodStart).then(eb.ref("visits_used")).else(0).end(),
         updated_at: now.toISOString(),
       }))
       .where("id", "=", membershipId)

@@ -111,7 +111,12 @@ export async function confirm(
   let hold: PaymentHold | null;
   let included: string | null | undefined;
   try {
-    ({ booking, hold, included } = await book(now, { manageToken, secrets: ctx.config, byAdmin: options.byAdmin, countLimits }));
+    ({ booking, hold, included } = await book(now, {
+      manageToken,
+      secrets: ctx.config,
+      byAdmin: options.byAdmin,
+      countLimits,
+    }));
   } catch (error) {
     if (error instanceof BookingLimitReached) throw await tooManyBookings(ctx);
     // A try that met the customer's own booking stays counted (decision 039): its transaction, if it had begun,

@@ -61,7 +61,14 @@ export function MembershipJoinForm({ plan, values, errors }: JoinProps) {
         ))}
       </ul>
       <input type="hidden" name="planId" value={plan.id} />
-      <Field plan={plan.id} name="name" label="Your name" values={values} errors={errors} input={{ autoComplete: "name", required: true }} />
+      <Field
+        plan={plan.id}
+        name="name"
+        label="Your name"
+        values={values}
+        errors={errors}
+        input={{ autoComplete: "name", required: true }}
+      />
       <Field
         plan={plan.id}
         name="email"
