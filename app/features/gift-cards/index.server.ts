@@ -3,3 +3,4 @@ export { giftCardShare, spendShareOnBooking } from "./gift-card-booking.server";
 export type { GiftCardShare } from "./gift-card-booking.server";
 export { loadGiftCardSettings, saveGiftCardSettings } from "./gift-card-settings.server";
 export { giveBackBookingSpend } from "./gift-cards.server";
+export { eraseGiftCardPeople, giftCardsOfEmail } from "./gift-card-people.server";

@@ -130,3 +130,33 @@ export async function membershipFigures(db: Db, now: Date = clockNow()) {
   ]);
   return { activeMembers: Number(active.count), monthIncome: toPounds(Number(income.total ?? 0)) };
 }
+
+/**
+ * An erasure request ends the customer's memberships at once at Stripe (nothing more is taken from someone the
+ * shop no longer knows); their rows stay, as the bookings do, for the books, with the customer row blanked.
+ */
+export async function endMembershipsForErasure(ctx: Ctx, customerId: number, now: Date = clockNow()) {
+  const live = await ctx.db
+    .selectFrom("memberships")
+    .select(["id", "stripe_subscription_id"])
+    .where("customer_id", "=", customerId)
+    .where("status", "in", ["active", "past_due", "pending"])
+    .execute();
+  for (const membership of live) {
+    if (membership.stripe_subscription_id) {
+      const stripe = await stripeFor(ctx);
+      await callStripe(() =>
+        stripe.subscriptions.cancel(
+          membership.stripe_subscription_id!,
+          {},
+          { idempotencyKey: `membership-erase-${membership.id}` },
+        ),
+      );
+    }
+    await ctx.db
+      .updateTable("memberships")
+      .set({ status: "cancelled", updated_at: now.toISOString() })
+      .where("id", "=", membership.id)
+      .execute();
+  }
+}

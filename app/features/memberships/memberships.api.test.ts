@@ -293,3 +293,50 @@ describe("joining and Stripe's events", () => {
     );
   });
 });
+
+describe("the customer's export and erasure", () => {
+  it("export the gift cards a member bought and their membership; erasure blanks the buyer and ends the membership at Stripe", async () => {
+    const { payments: _payments, giftCards: _giftCards, ...settings } = (await admin.get("/api/settings")).body;
+    const giftCards = { enabled: true, amounts: [10, 25, 50], min: 5, max: 500, validMonths: 24 };
+    expect((await admin.put("/api/settings", { ...settings, giftCards })).status).toBe(200);
+    const planId = (await admin.post("/api/membership-plans", plan({ name: "Erasure" }))).body.id;
+    const subscriptionId = await join(planId, "gone@example.com");
+    const bought = await api.anonymous().post("/api/gift-cards", {
+      amount: 25,
+      buyer: { name: "Sam Member", email: "Gone@example.com" },
+      recipient: { name: "Jo Friend" },
+      message: "Enjoy",
+    });
+    await stripe.pay(String(bought.body.checkoutUrl).split("/pay/")[1]!);
+    await api.runJobs();
+    const { id } = await api.db
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", "gone@example.com")
+      .executeTakeFirstOrThrow();
+
+    const record = await admin.get(`/api/customers/${id}`);
+    expect(record.body.memberships).toMatchObject([{ plan: { name: "Erasure" }, status: "active", visitsUsed: 0 }]);
+    const exported = await admin.get(`/api/customers/${id}/export`);
+    expect(exported.body.giftCards.bought).toMatchObject([
+      { amount: 25, buyerName: "Sam Member", recipientName: "Jo Friend", message: "Enjoy", status: "issued" },
+    ]);
+    expect(exported.body.memberships).toMatchObject([{ plan: { name: "Erasure" }, status: "active" }]);
+    expect(JSON.stringify(exported.body)).not.toMatch(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
+
+    expect((await admin.delete(`/api/customers/${id}`)).status).toBe(200);
+    expect(stripe.billing.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    const purchase = await api.db
+      .selectFrom("gift_card_purchases")
+      .selectAll()
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(purchase).toMatchObject({ buyer_name: "[erased]", buyer_email: "", message: null, amount_pence: 2500 });
+    const membership = await api.db
+      .selectFrom("memberships")
+      .selectAll()
+      .where("plan_id", "=", planId)
+      .executeTakeFirstOrThrow();
+    expect(membership.status).toBe("cancelled");
+  });
+});
