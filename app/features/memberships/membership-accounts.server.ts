@@ -112,9 +112,16 @@ export async function changeCardUrl(ctx: Ctx, customerId: number, membershipId: 
   return session.url;
 }
 
-/** The dashboard's and the books' membership figures: members paid up now, and the month's invoices so far. */
-export async function membershipFigures(db: Db, now: Date = clockNow()) {
-  const monthStart = shopInstant(`${shopToday(now).slice(0, 7)}-01`, "00:00").toISOString();
+/**
+ * The dashboard's and the books' membership figures: members paid up now, and the invoices paid from `since`
+ * (until `until`), by default this month's so far.
+ */
+export async function membershipFigures(
+  db: Db,
+  now: Date = clockNow(),
+  since = shopInstant(`${shopToday(now).slice(0, 7)}-01`, "00:00").toISOString(),
+  until?: string,
+) {
   const [active, income] = await Promise.all([
     db
       .selectFrom("memberships")
@@ -125,10 +132,11 @@ export async function membershipFigures(db: Db, now: Date = clockNow()) {
       .selectFrom("money_movements")
       .select((eb) => eb.fn.sum<number | string | null>("amount_pence").as("total"))
       .where("kind", "=", "membership_invoice")
-      .where("created_at", ">=", monthStart)
+      .where("created_at", ">=", since)
+      .$if(until !== undefined, (query) => query.where("created_at", "<", until!))
       .executeTakeFirstOrThrow(),
   ]);
-  return { activeMembers: Number(active.count), monthIncome: toPounds(Number(income.total ?? 0)) };
+  return { activeMembers: Number(active.count), income: toPounds(Number(income.total ?? 0)) };
 }
 
 /**

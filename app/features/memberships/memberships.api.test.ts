@@ -190,6 +190,10 @@ describe("joining and Stripe's events", () => {
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ kind: "membership_invoice", method: "online", amount_pence: 4000 });
     expect(ledger[0]!.idempotency_key).toMatch(/^membership-invoice-in_/);
+    const today = new Date().toISOString().slice(0, 10);
+    const books = await admin.get(`/api/reports/summary?from=${today}&to=${today}`);
+    expect(books.body.memberships.activeMembers).toBeGreaterThanOrEqual(1);
+    expect(books.body.memberships.income).toBeGreaterThanOrEqual(40);
   });
 
   it("refuses a forged event (400) and changes nothing", async () => {

@@ -2,10 +2,11 @@ import type { Db } from "~/db/client.server";
 import { listTeam } from "~/features/team/index.server";
 import { toPounds } from "~/lib/money";
 import { appointmentFigures } from "./appointments.server";
-import { commissionPence, datesOf, rentPeriodsStarting } from "./report-figures";
+import { commissionPence, datesOf, periodInstants, rentPeriodsStarting } from "./report-figures";
 import type { PayLine, Period, Summary, SummaryQuery, Takings } from "./reports.schema";
 import { netOf, type TakingsTally } from "./takings-tally";
 import { takingsOf } from "./takings.server";
+import { membershipFigures } from "~/features/memberships/index.server";
 
 /*
  * GET /api/reports/summary and /pay (issue 32, decision 054): the figures of a period, money in pounds, rates
@@ -48,16 +49,19 @@ export async function reportSummary(db: Db, query: SummaryQuery): Promise<Summar
 /** The summary and the takings it was added up from (the CSV's days want their kinds). */
 export async function summaryAndTally(db: Db, query: SummaryQuery): Promise<{ summary: Summary; tally: TakingsTally }> {
   const period = { from: query.from, to: query.to };
-  const [figures, tally, names] = await Promise.all([
+  const { start, end } = periodInstants(period);
+  const [figures, tally, names, memberships] = await Promise.all([
     appointmentFigures(db, period, query.memberId),
     takingsOf(db, period),
     memberNames(db),
+    membershipFigures(db, undefined, start, end),
   ]);
   const { appointmentsByDay, ...rest } = figures;
   const summary = {
     ...period,
     ...rest,
     takings: takingsOfTally(tally, names),
+    memberships,
     byDay: datesOf(period).map((date) => ({
       date,
       appointments: appointmentsByDay.get(date) ?? 0,
