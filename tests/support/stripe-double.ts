@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { billingDouble, bracketed } from "./stripe-double-billing";
+import { billingDouble, bracketed } from "./stripe-double-billing.ts";
 
 /*
  * A loopback double of the few Stripe API calls the app makes (Checkout Sessions, off-session
