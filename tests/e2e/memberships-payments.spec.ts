@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { calendarDay, createBarber, createService, nextWeekday, test } from "../support/e2e-booking";
+import { choosePhoneBooking, createBarber, createService, test } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
 
 /*
@@ -46,15 +46,7 @@ test("join a membership at Checkout and book an included cut at £0", async ({ p
     await expect(page.getByRole("status").filter({ hasText: `your ${planName} membership is active` })).toBeVisible();
 
     await page.goto("/bookings");
-    await page.getByRole("checkbox", { name: service.title }).check();
-    await page.getByRole("region", { name: "Your booking so far" }).getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("radio", { name: new RegExp(barber.name) }).check();
-    const day = await calendarDay(page, "Choose a date", nextWeekday());
-    await day.click();
-    await page.getByRole("button", { name: "10:00 – 10:30" }).click();
-    await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
-    await page.getByLabel("Email", { exact: true }).fill(member);
-    await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+    await choosePhoneBooking(page, { service, barber, who: { ...customer, customerEmail: member } });
     await expect(page.getByText("Included in your membership — 1 of 2 visits left this month")).toBeVisible();
     await expect(page.getByRole("region", { name: "Your booking so far" })).toContainText("£0.00");
     await page.screenshot({ path: "/work/wt/shots/memb-booking.png", fullPage: true });

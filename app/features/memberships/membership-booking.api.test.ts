@@ -3,8 +3,9 @@ import { memberAllowance, takeMemberVisit } from "~/features/memberships/index.s
 import { startClockAt } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
 import { serviceWithBarber } from "../../../tests/support/bookings";
-import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { setPaymentPolicy, startApiWithStripe } from "../../../tests/support/stripe-app";
+import type { StripeDouble } from "../../../tests/support/stripe-double";
+import type { TestApi, TestClient } from "../../../tests/support/test-app";
 
 /*
  * POST /api/bookings by a member (issue 34): a covered service at £0 while the month's visits last, no deposit
@@ -19,12 +20,9 @@ let serviceId = "";
 let memberId = 0;
 let planId = 0;
 let nextDay = 2;
+let close: () => Promise<void>;
 
-async function setPayments(policy: "deposit" | "none", deposit = 10) {
-  const { payments: _payments, giftCards: _giftCards, ...settings } = (await admin.get("/api/settings")).body;
-  const payments = { policy, deposit, noShowFee: 0, askFrom: "everyone", holdMinutes: 15 };
-  expect((await admin.put("/api/settings", { ...settings, payments })).status).toBe(200);
-}
+const setPayments = (policy: "deposit" | "none") => setPaymentPolicy(admin, policy);
 
 const book = (email: string, day = nextDay++, startTime = "10:00") =>
   api.anonymous().post("/api/bookings", {
@@ -56,12 +54,9 @@ const visitsUsed = async (email: string) =>
   ).visits_used;
 
 beforeAll(async () => {
-  stripe = await startStripeDouble();
-  api = await startTestApi({
-    env: { ...stripeDoubleEnv(stripe), BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
-  });
-  stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
-  admin = await api.admin();
+  ({ stripe, api, admin, close } = await startApiWithStripe({
+    env: { BOOKING_MAX_PER_HOUR: "1000", BOOKING_MAX_PER_EMAIL_PER_HOUR: "1000" },
+  }));
   ({ serviceId, memberId } = await serviceWithBarber(admin));
   await setPayments("deposit");
   planId = (
@@ -73,10 +68,7 @@ beforeAll(async () => {
     })
   ).body.id;
 });
-afterAll(async () => {
-  await api.close();
-  await stripe.close();
-});
+afterAll(() => close());
 beforeEach(async () => {
   await setPayments("deposit");
 });

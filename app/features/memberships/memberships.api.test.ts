@@ -1,13 +1,10 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
-import {
-  TEST_STRIPE_WEBHOOK_SECRET,
-  startStripeDouble,
-  stripeDoubleEnv,
-  type StripeDouble,
-} from "../../../tests/support/stripe-double";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { addService } from "../../../tests/support/bookings";
+import { startApiWithStripe } from "../../../tests/support/stripe-app";
+import { TEST_STRIPE_WEBHOOK_SECRET, type StripeDouble } from "../../../tests/support/stripe-double";
+import type { TestApi, TestClient } from "../../../tests/support/test-app";
 import { createSignInLink } from "~/features/account/account.server";
 
 /* Memberships (issue 34): plans at Stripe, joining through Checkout, and Stripe's billing events once each. */
@@ -47,29 +44,18 @@ async function join(planId: number, email: string) {
   return stripe.sessions.get(sessionId)!.subscription!;
 }
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  stripe = await startStripeDouble();
   sink = await startSmtpSink();
-  api = await startTestApi({
-    env: { ...stripeDoubleEnv(stripe), SMTP_URL: sink.url, PUBLIC_URL: "http://barbers.test" },
-  });
-  stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
-  admin = await api.admin();
-  serviceId = (
-    await admin.post("/api/services", {
-      title: "Scissor Cut",
-      price: 20,
-      duration: 30,
-      description: "Cut.",
-      icon: "Scissors",
-      category: "hair",
-    })
-  ).body.id;
+  ({ stripe, api, admin, close } = await startApiWithStripe({
+    env: { SMTP_URL: sink.url, PUBLIC_URL: "http://barbers.test" },
+  }));
+  serviceId = await addService(api.db, "Scissor Cut", 20);
 });
 afterAll(async () => {
-  await api.close();
+  await close();
   await sink.close();
-  await stripe.close();
 });
 
 describe("membership plans", () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignInLink } from "~/features/account/account.server";
-import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from "../../../tests/support/stripe-double";
-import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
+import { addService } from "../../../tests/support/bookings";
+import { startApiWithStripe } from "../../../tests/support/stripe-app";
+import type { StripeDouble } from "../../../tests/support/stripe-double";
+import type { TestApi, TestClient } from "../../../tests/support/test-app";
 
 /* /memberships and the member's own page without JavaScript: joining goes on to Checkout; cancelling and changing card are forms. */
 
@@ -17,32 +19,22 @@ const form = (client: TestClient, path: string, fields: Record<string, string>) 
     headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl, accept: "text/html" },
   });
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  stripe = await startStripeDouble();
-  api = await startTestApi({ pages: true, cache: true, env: stripeDoubleEnv(stripe) });
-  stripe.deliverTo(`${api.baseUrl}/api/payments/webhook`);
-  const admin = await api.admin();
-  const service = await admin.post("/api/services", {
-    title: "Scissor Cut",
-    price: 20,
-    duration: 30,
-    description: "Cut.",
-    icon: "Scissors",
-    category: "hair",
-  });
+  let admin: TestClient;
+  ({ stripe, api, admin, close } = await startApiWithStripe({ pages: true, cache: true }));
+  const serviceId = await addService(api.db, "Scissor Cut", 20);
   planId = (
     await admin.post("/api/membership-plans", {
       name: "Two cuts a month",
       monthlyPrice: 40,
-      serviceIds: [service.body.id],
+      serviceIds: [serviceId],
       visitsPerMonth: 2,
     })
   ).body.id;
 });
-afterAll(async () => {
-  await api.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 describe("the memberships page, without JavaScript", () => {
   it(
