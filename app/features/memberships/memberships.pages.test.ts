@@ -21,8 +21,9 @@ const form = (client: TestClient, path: string, fields: Record<string, string>) 
 
 let close: () => Promise<void>;
 
+let admin: TestClient;
+
 beforeAll(async () => {
-  let admin: TestClient;
   ({ stripe, api, admin, close } = await startApiWithStripe({ pages: true, cache: true }));
   const serviceId = await addService(api.db, "Scissor Cut", 20);
   planId = (
@@ -91,5 +92,15 @@ describe("the memberships page, without JavaScript", () => {
     const after = textOf((await customer.get("/account")).text);
     expect(after).toMatch(/Cancelled: it stays active until .+, and nothing more is taken\./);
     expect(after).not.toContain(">Cancel membership<");
+
+    const { id: customerId } = await api.db
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", "sam@example.com")
+      .executeTakeFirstOrThrow();
+    const record = textOf((await admin.get(`/admin/customers/${customerId}`)).text);
+    expect(record).toContain("Two cuts a month");
+    expect(record).toContain("0 of 2 visits used");
+    expect(record).toContain("(ends at the period");
   });
 });

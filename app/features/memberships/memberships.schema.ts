@@ -94,6 +94,13 @@ export type AllowanceAnswer = z.infer<typeof allowanceAnswerSchema>;
 export const MEMBERSHIP_STATUSES = ["pending", "active", "past_due", "cancelled"] as const;
 export type MembershipState = (typeof MEMBERSHIP_STATUSES)[number];
 
+export const MEMBERSHIP_STATUS_NAMES: Record<MembershipState, string> = {
+  pending: "Waiting for payment",
+  active: "Active",
+  past_due: "Payment failed",
+  cancelled: "Ended",
+};
+
 /** A membership as the owner's list and the customer's record show it. */
 export const adminMembershipSchema = z.object({
   id: z.int(),

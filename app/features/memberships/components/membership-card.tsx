@@ -3,16 +3,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatPounds } from "~/lib/money";
 import { formatShopInstant } from "~/lib/shop-time";
-import type { AdminMembership } from "../memberships.schema";
+import { MEMBERSHIP_STATUS_NAMES, type AdminMembership } from "../memberships.schema";
 
 /* A membership on its member's page: the visits left, the next payment, "Cancel membership" and "Change card". */
-
-const STATUS_WORDS: Record<AdminMembership["status"], string> = {
-  pending: "Waiting for payment",
-  active: "Active",
-  past_due: "Payment failed: bookings are priced as usual until it is paid",
-  cancelled: "Ended",
-};
 
 export function MembershipCard({ membership }: { membership: AdminMembership }) {
   const periodEnd = membership.periodEnd ? formatShopInstant(membership.periodEnd, "medium") : null;
@@ -23,10 +16,16 @@ export function MembershipCard({ membership }: { membership: AdminMembership }) 
       <CardHeader>
         <h3 className="text-xl font-semibold">{membership.plan.name}</h3>
         <p className="text-sm text-muted-foreground">
-          {formatPounds(membership.monthlyPrice)} a month · {STATUS_WORDS[membership.status]}
+          {formatPounds(membership.monthlyPrice)} a month · {MEMBERSHIP_STATUS_NAMES[membership.status]}
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {membership.status === "past_due" && (
+          <p>
+            Bookings are priced as usual until the payment goes through: use &quot;Change card&quot; to pay with
+            another.
+          </p>
+        )}
         {membership.status === "active" && (
           <p>
             {left} of {membership.visitsPerMonth} visits left this month.
