@@ -583,7 +583,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                     ]}
                     posted={posted}
                     textsOffered={loaderData.textsOffered}
-                    paymentPolicy={loaderData.paymentPolicy}
+                    // A member's included visit asks nothing online: no deposit to mention.
+                    paymentPolicy={memberPricing.totals.totalPence === 0 ? null : loaderData.paymentPolicy}
                   />
                 </CardContent>
               </Card>

@@ -53,6 +53,10 @@ test("join a membership at Checkout and book an included cut at £0", async ({ p
     await page.getByRole("button", { name: "Book Appointment" }).click();
     await expectToast(page, "Your appointment has been booked successfully!");
     await expect(page).not.toHaveURL(/\/pay\//);
+    const confirmed = page.getByRole("region", { name: "Your appointment is booked" });
+    await expect(confirmed).toContainText("Included in your membership — 1 of 2 visits left this month");
+    await expect(confirmed).toContainText("£0.00");
+    await page.screenshot({ path: "/work/wt/shots/memb-booked.png", fullPage: true });
   } finally {
     await payments("none");
   }
