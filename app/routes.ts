@@ -17,6 +17,7 @@ export default [
   route("reviews/unsubscribe/:token", "routes/review-unsubscribe.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
   route("gift-cards", "routes/gift-cards.tsx"),
+  route("memberships", "routes/memberships.tsx"),
   route("waitlist/:token", "routes/waitlist-offer.tsx"),
   route("queue", "routes/queue.tsx"),
   route("queue/display", "routes/queue-display.tsx"),

@@ -86,6 +86,9 @@ const ACTIONS: Record<string, string> = {
   "POST /sales/:id/payments/:id/cancel": "cancel payment on the card reader",
   "POST /terminal/readers": "register card reader",
   "DELETE /terminal/readers/:token": "remove card reader",
+  "POST /membership-plans": "create membership plan",
+  "PUT /membership-plans/:id": "change membership plan",
+  "DELETE /membership-plans/:id": "retire membership plan",
 };
 
 /** Reads that are recorded all the same: they hand customers' personal data out, by what they do. */
@@ -97,6 +100,7 @@ const AUDITED_READS: Record<string, string> = {
   "GET /waitlist": "view waitlist",
   "GET /queue/entries": "view walk-in queue",
   "GET /gift-cards": "view gift cards",
+  "GET /memberships": "view memberships",
 };
 
 /** The admin's list of slots with who booked them, which the same path answers without, to anyone. */

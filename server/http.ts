@@ -32,6 +32,7 @@ import { textsApi } from "~/features/texts/texts.api";
 import { bookingMoneyApi, paymentsApi, paymentsWebhookApi } from "~/features/payments/payments.api";
 import { salesApi, terminalApi, tillApi } from "~/features/till/till.api";
 import { giftCardsApi } from "~/features/gift-cards/gift-cards.api";
+import { membershipPlansApi, membershipsApi } from "~/features/memberships/memberships.api";
 import { waitlistApi } from "~/features/waitlist/waitlist.api";
 import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
@@ -95,6 +96,8 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/bookings", bookingMoneyApi(ctx));
   api.use("/payments", paymentsApi(ctx));
   api.use("/gift-cards", giftCardsApi(ctx));
+  api.use("/membership-plans", membershipPlansApi(ctx));
+  api.use("/memberships", membershipsApi(ctx));
   api.use("/customers", customersApi(ctx));
   api.use("/contact", contactApi(ctx));
   api.use("/settings", settingsApi(ctx));

@@ -5,6 +5,7 @@ import { bookingJobHandlers } from "~/features/booking/booking-job-handlers.serv
 import { retentionJobHandlers, scheduleRetention } from "~/features/customers/retention.server";
 import { giftCardJobHandlers, scheduleGiftCardExpiry } from "~/features/gift-cards/gift-card-jobs.server";
 import { startJobWorker, type JobHandlers } from "~/features/jobs/jobs.server";
+import { membershipJobHandlers } from "~/features/memberships/membership-jobs.server";
 import { paymentJobHandlers } from "~/features/payments/payment-jobs.server";
 import { textJobHandlers } from "~/features/texts/texts.server";
 import { tillJobHandlers } from "~/features/till/till-jobs.server";
@@ -24,6 +25,7 @@ export const jobHandlers: JobHandlers = {
   ...tillJobHandlers,
   ...queueJobHandlers,
   ...giftCardJobHandlers,
+  ...membershipJobHandlers,
 };
 
 /** Starts this process's worker loop, making sure the recurring jobs exist. */

@@ -32,6 +32,8 @@ const PRIVATE_PAGES = [
   "/queue",
   // A purchase's outcome by its Checkout session, and the gift-card settings outside the content version.
   "/gift-cards",
+  // A joining's outcome by its Checkout session, and plans outside the content version.
+  "/memberships",
 ];
 
 /** React Router matches decoded paths without regard to case; so must the test that keeps its pages private. */

@@ -40,6 +40,7 @@ import * as teamPay from "./migrations/025-team-pay";
 import * as walkInQueue from "./migrations/026-walk-in-queue";
 import * as till from "./migrations/027-till";
 import * as giftCards from "./migrations/029-gift-cards";
+import * as memberships from "./migrations/030-memberships";
 import * as tillGiftCards from "./migrations/031-till-gift-cards";
 import * as salesPaidAt from "./migrations/032-sales-paid-at";
 
@@ -159,6 +160,7 @@ const migrations: Record<string, Migration> = {
   "026-walk-in-queue": walkInQueue,
   "027-till": till,
   "029-gift-cards": giftCards,
+  "030-memberships": memberships,
   "031-till-gift-cards": tillGiftCards,
   "032-sales-paid-at": salesPaidAt,
 };

@@ -549,12 +549,67 @@ export interface MoneyMovementsTable {
   stripe_checkout_session_id: string | null;
   /** The gift card a load, spend, refund or void was of. */
   gift_card_id: number | null;
+  /** The membership an invoice was of (migration 030). */
+  membership_id: Generated<number | null>;
   idempotency_key: string;
   created_at: string;
   /** The till's sale it belongs to (migration 027); null for a booking's online money. */
   sale_id: Generated<number | null>;
   /** The barber the sale is credited to (its booking's, else its first service line's); null when none. */
   member_id: Generated<number | null>;
+}
+
+/** A membership plan (decision 058): a Stripe Product and its current monthly Price; retired plans take no new members. */
+export interface MembershipPlansTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  monthly_price_pence: number;
+  visits_per_month: number;
+  stripe_product_id: string;
+  stripe_price_id: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipPlanServicesTable {
+  plan_id: number;
+  service_id: number;
+}
+
+/** Waiting for Checkout, paid up, a renewal failed, or ended. */
+export type MembershipStatus = "pending" | "active" | "past_due" | "cancelled";
+
+/** A member's subscription: the terms they joined on, Stripe's period, and the visits used in it (CHECK 0…allowance). */
+export interface MembershipsTable {
+  id: Generated<number>;
+  plan_id: number;
+  customer_id: number;
+  status: MembershipStatus;
+  checkout_session_id: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_price_id: string;
+  monthly_price_pence: number;
+  visits_per_month: number;
+  visits_used: number;
+  /** The paid period (ISO instants), from Stripe's subscription. */
+  period_start: string | null;
+  period_end: string | null;
+  cancel_at_period_end: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A booking a membership paid for: given back (returned_at) when cancelled in time. */
+export interface MembershipVisitsTable {
+  booking_id: number;
+  membership_id: number;
+  period_start: string;
+  service_id: number;
+  returned_at: string | null;
+  created_at: string;
 }
 
 /** Settings → Gift cards: one row, id 1 (absent: the defaults, switched off). */
@@ -893,6 +948,10 @@ export interface Database {
   gift_cards: GiftCardsTable;
   gift_card_purchases: GiftCardPurchasesTable;
   gift_card_movements: GiftCardMovementsTable;
+  membership_plans: MembershipPlansTable;
+  membership_plan_services: MembershipPlanServicesTable;
+  memberships: MembershipsTable;
+  membership_visits: MembershipVisitsTable;
   payment_events: PaymentEventsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;

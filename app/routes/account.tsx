@@ -5,7 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { cancelOwnMembership, ownCardChangeUrl } from "~/features/account/account-memberships.server";
 import { AccountBookingCard } from "~/features/account/components/account-booking-card";
+import { MembershipCard } from "~/features/memberships/components/membership-card";
 import { SIGN_IN_SENT_MESSAGE, accountSections, signInRequestSchema } from "~/features/account/account.schema";
 import {
   customerOfSession,
@@ -63,6 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await eraseOwnData(context, email);
       return redirect("/account?erased", { headers: { "Set-Cookie": await signOutCustomer(context, session) } });
     }
+    if (form.intent === "membership-cancel" || form.intent === "membership-card") {
+      const email = await customerOfSession(context.db, session);
+      if (!email) return redirect("/account");
+      const id = Number(form.membershipId);
+      if (form.intent === "membership-card") return redirect(await ownCardChangeUrl(context, email, id), 303);
+      await cancelOwnMembership(context, email, id);
+      return redirect("/account", 303);
+    }
     throw badRequest("Unknown action");
   } catch (error) {
     return formFailure(error, { intent: String(form.intent ?? "") });
@@ -89,6 +99,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </p>
       </PageIntro>
       <PageSection aria-label="Your bookings" className="grid max-w-3xl gap-8 pt-8 sm:pt-10">
+        {account.memberships.length > 0 && (
+          <section aria-labelledby="membership-heading" className="grid gap-3">
+            <h2 id="membership-heading" className="text-2xl font-semibold">
+              Your membership
+            </h2>
+            {account.memberships.map((membership) => (
+              <MembershipCard key={membership.id} membership={membership} />
+            ))}
+          </section>
+        )}
         <section aria-labelledby="upcoming-heading" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="upcoming-heading" className="text-2xl font-semibold">

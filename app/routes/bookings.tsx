@@ -10,6 +10,7 @@ import { BookingConfirmation } from "~/features/booking/components/booking-confi
 import { BookingDetailsForm, type PostedDetails } from "~/features/booking/components/booking-details-form";
 import { BookingStickyBar } from "~/features/booking/components/booking-sticky-bar";
 import { BookingSummary } from "~/features/booking/components/booking-summary";
+import { useMemberPricing } from "~/features/booking/use-member-pricing";
 import { MonthCalendar, monthOf } from "~/features/booking/components/month-calendar";
 import { ServicePicker } from "~/features/booking/components/service-picker";
 import { SlotGrid } from "~/features/booking/components/slot-grid";
@@ -261,6 +262,12 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
     details: refused?.values ?? loaderData.customer,
   });
   const { form, date, choice } = flow;
+  const memberPricing = useMemberPricing(
+    form.watch("customerEmail") ?? "",
+    flow.chosenServices,
+    date,
+    choice?.kind === "time" ? choice.startTime : undefined,
+  );
   const [slotNotice, setSlotNotice] = useState(refused?.slotNotice ?? null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(booked);
   const [again, setAgain] = useState<(BookAgainChoices & { href: string }) | null>(null);
@@ -429,7 +436,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             <ShowDatesButton />
             {flow.chosenServices.length > 0 && (
               <div className="lg:sticky lg:bottom-4">
-                <BookingSummary services={flow.chosenServices} memberName={flow.member?.name} />
+                <BookingSummary pricing={memberPricing} memberName={flow.member?.name} />
               </div>
             )}
           </section>
@@ -576,7 +583,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                     ]}
                     posted={posted}
                     textsOffered={loaderData.textsOffered}
-                    paymentPolicy={loaderData.paymentPolicy}
+                    // A member's included visit asks nothing online: no deposit to mention.
+                    paymentPolicy={memberPricing.totals.totalPence === 0 ? null : loaderData.paymentPolicy}
                   />
                 </CardContent>
               </Card>
@@ -586,7 +594,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
       </PageSection>
       {flow.chosenServices.length > 0 && (
         <BookingStickyBar
-          totals={flow.totals}
+          totals={memberPricing.totals}
           count={flow.chosenServices.length}
           onContinue={nextStep ? () => flow.showStep(nextStep) : undefined}
         />

@@ -12,6 +12,8 @@ const PUBLIC_PAGES = [
   "/blog",
   "/contact",
   "/bookings",
+  "/gift-cards",
+  "/memberships",
   "/faq",
   "/team",
   "/barbers-near-me",

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { calendarDay, createBarber, createService, nextWeekday, test } from "../support/e2e-booking";
+import { choosePhoneBooking, createBarber, createService, test } from "../support/e2e-booking";
 import { expectToast, unique } from "../support/e2e-fixtures";
 import { waitForMail } from "../support/e2e-mail";
 
@@ -58,15 +58,7 @@ test("buy a £25 gift card at Checkout, read the code from the mail, and book wi
     expect(code).toMatch(/^([A-Z2-9]{4}-){3}[A-Z2-9]{4}$/);
 
     await page.goto("/bookings");
-    await page.getByRole("checkbox", { name: service.title }).check();
-    await page.getByRole("region", { name: "Your booking so far" }).getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("radio", { name: new RegExp(barber.name) }).check();
-    const day = await calendarDay(page, "Choose a date", nextWeekday());
-    await day.click();
-    await page.getByRole("button", { name: "10:00 – 10:30" }).click();
-    await page.getByLabel("Name", { exact: true }).fill(customer.customerName);
-    await page.getByLabel("Email", { exact: true }).fill(recipient);
-    await page.getByLabel("Phone", { exact: true }).fill(customer.customerPhone);
+    await choosePhoneBooking(page, { service, barber, who: { ...customer, customerEmail: recipient } });
     await page.getByLabel("Gift card code (optional)").fill(code!);
     await page.getByRole("button", { name: "Book Appointment" }).click();
     await expectToast(page, "Your appointment has been booked successfully!");

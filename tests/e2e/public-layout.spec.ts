@@ -69,6 +69,8 @@ test.describe("desktop header", () => {
       "Products",
       "Blog",
       "Book Appointments",
+      "Gift Cards",
+      "Memberships",
       "FAQ",
       "Contact",
     ]);

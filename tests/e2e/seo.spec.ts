@@ -230,6 +230,8 @@ test("/sitemap.xml lists every public page, post and barber, and /robots.txt poi
       "/blog",
       "/contact",
       "/bookings",
+      "/gift-cards",
+      "/memberships",
       "/faq",
       "/barbers-near-me",
       "/privacy",

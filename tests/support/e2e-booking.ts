@@ -161,6 +161,21 @@ export async function chooseBooking(
   options: { services: readonly Service[]; date: string; time: string; who?: Customer },
 ) {
   for (const service of options.services) await page.getByRole("checkbox", { name: service.title }).check();
+  await chooseTimeAndDetails(page, options);
+}
+
+/** On a phone: one service, on to the barber by the sticky bar's Continue, then a weekday at 10:00 and the details. */
+export async function choosePhoneBooking(
+  page: Page,
+  options: { service: Service; barber: { name: string }; who: Customer },
+) {
+  await page.getByRole("checkbox", { name: options.service.title }).check();
+  await page.getByRole("region", { name: "Your booking so far" }).getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("radio", { name: new RegExp(options.barber.name) }).check();
+  await chooseTimeAndDetails(page, { date: nextWeekday(), time: "10:00 – 10:30", who: options.who });
+}
+
+async function chooseTimeAndDetails(page: Page, options: { date: string; time: string; who?: Customer }) {
   await (await calendarDay(page, "Choose a date", options.date)).click();
   await page
     .getByRole("group", { name: `Times on ${formatShopDate(options.date)}` })

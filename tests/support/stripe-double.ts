@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { billingDouble, bracketed } from "./stripe-double-billing.ts";
 
 /*
  * A loopback double of the few Stripe API calls the app makes (Checkout Sessions, off-session
@@ -18,6 +19,9 @@ import Stripe from "stripe";
  * process_payment_intent, cancel_action, and the test helper present_payment_method, which ends the reader's
  * action and delivers the signed terminal.reader.action_succeeded (and payment_intent.succeeded) — or, for the
  * declining test card 4000000000000002, terminal.reader.action_failed. `readerOffline` makes every reader offline.
+ *
+ * Billing (issue 34's memberships, stripe-double-billing.ts): Products, recurring Prices, Checkout with
+ * mode=subscription, Subscriptions, Invoices and billing portal sessions; `renew`, `cancelNow` and the portal page.
  */
 
 export const TEST_STRIPE_SECRET_KEY = "sk_test_double";
@@ -33,7 +37,7 @@ export interface StripeCall {
 export interface DoubleSession {
   id: string;
   object: "checkout.session";
-  mode: "payment" | "setup";
+  mode: "payment" | "setup" | "subscription";
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid" | "no_payment_required";
   client_reference_id: string | null;
@@ -42,6 +46,8 @@ export interface DoubleSession {
   customer: string | null;
   payment_intent: string | null;
   setup_intent: string | null;
+  subscription: string | null;
+  invoice: string | null;
   url: string;
   success_url: string;
   cancel_url: string;
@@ -123,6 +129,14 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
   let webhookUrl: string | undefined;
+  /** A subscription session's Price and what its subscription will carry (`subscription_data[metadata]`). */
+  const subscriptionData = new Map<string, { price: string; metadata: Record<string, string> }>();
+  const billing = billingDouble({
+    nextId,
+    signedEvent: (type, object) => signedEvent(type, object),
+    baseUrl: () => double.url,
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+  });
 
   const state = {
     down: false,
@@ -162,11 +176,12 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
 
   function createSession(params: Record<string, string>) {
     const id = nextId("cs");
-    const amount = params["line_items[0][price_data][unit_amount]"];
+    const price = billing.prices.get(params["line_items[0][price]"] ?? "");
+    const amount = params["line_items[0][price_data][unit_amount]"] ?? price?.unit_amount;
     const session: DoubleSession = {
       id,
       object: "checkout.session",
-      mode: params.mode === "setup" ? "setup" : "payment",
+      mode: params.mode === "setup" || params.mode === "subscription" ? params.mode : "payment",
       status: "open",
       payment_status: "unpaid",
       client_reference_id: params.client_reference_id ?? null,
@@ -175,6 +190,8 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
       customer: params.customer ?? null,
       payment_intent: null,
       setup_intent: null,
+      subscription: null,
+      invoice: null,
       url: `${double.url}/pay/${id}`,
       success_url: params.success_url ?? "",
       cancel_url: params.cancel_url ?? "",
@@ -186,15 +203,14 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
       ),
     };
     sessions.set(id, session);
+    if (session.mode === "subscription") {
+      subscriptionData.set(id, {
+        price: params["line_items[0][price]"]!,
+        metadata: bracketed(params, "subscription_data[metadata]"),
+      });
+    }
     return session;
   }
-
-  const bracketed = (params: Record<string, string>, name: string) =>
-    Object.fromEntries(
-      Object.entries(params)
-        .filter(([key]) => key.startsWith(`${name}[`))
-        .map(([key, value]) => [key.slice(name.length + 1, -1), value]),
-    );
 
   function intentBody(intent: DoubleIntent, expand: string[]) {
     const charge = charges.get(intent.id);
@@ -368,6 +384,12 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
           message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
         });
       }
+      if (params.mode === "subscription" && !billing.prices.get(params["line_items[0][price]"] ?? "")?.active) {
+        return errorAnswer(400, {
+          type: "invalid_request_error",
+          message: "You must provide at least one recurring price in `subscription` mode when using prices.",
+        });
+      }
       return ok(createSession(params));
     }
     if (req.method === "POST" && path === "/v1/customers") {
@@ -424,6 +446,8 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
     }
     const terminal = terminalAnswer(req.method ?? "GET", path, params);
     if (terminal) return terminal;
+    const billed = billing.answer(req.method ?? "GET", path, params);
+    if (billed) return billed;
     if (req.method === "POST" && path === "/v1/payment_intents") {
       const outcome = state.nextCharge;
       if (outcome === "card_declined") {
@@ -524,6 +548,7 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
     for (const event of pendingEvents.splice(0)) {
       if (state.deliverTerminalEvents) void deliver(event).catch(() => undefined);
     }
+    for (const event of billing.pending.splice(0)) void deliver(event).catch(() => undefined);
   }
 
   /** The hosted checkout page: a "Pay" button that pays the session and goes back to the shop. */
@@ -539,7 +564,10 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
       res.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", id) }).end();
       return;
     }
-    const amount = session.amount_total === null ? "" : `£${(session.amount_total / 100).toFixed(2)}`;
+    const amount =
+      session.amount_total === null
+        ? ""
+        : `£${(session.amount_total / 100).toFixed(2)}${session.mode === "subscription" ? " a month" : ""}`;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Checkout double</title></head>
 <body><h1>Stripe Checkout (test double)</h1><p>${session.mode === "setup" ? "Save your card" : `Pay ${amount}`}</p>
@@ -553,6 +581,13 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
     }
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const page = url.pathname.match(/^\/pay\/([^/]+)$/);
+    const portal = billing.portalSessions.get(url.pathname.match(/^\/portal\/([^/]+)$/)?.[1] ?? "");
+    if (portal) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><html lang="en"><head><title>Billing portal double</title></head>
+<body><h1>Stripe billing portal (test double)</h1><p>Update your card</p><a href="${portal.return_url}">Return</a></body></html>`);
+      return;
+    }
     const handled = page ? handleCheckoutPage(req, res, page[1]!) : handleApi(req, res, url);
     handled.catch((error: unknown) => {
       res.writeHead(500).end(String(error));
@@ -605,6 +640,18 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
       if (!session) throw new Error(`No session ${id}`);
       session.status = "complete";
       session.customer ??= `cus_for_${id}`;
+      if (session.mode === "subscription") {
+        session.payment_status = "paid";
+        const data = subscriptionData.get(id)!;
+        const started = billing.startSubscription(session.customer, data.price, data.metadata);
+        session.subscription = started.subscription.id;
+        session.invoice = started.invoice.id;
+        const completed = signedEvent("checkout.session.completed", { ...session });
+        if (!deliverEvent) return { event: completed, status: undefined };
+        const status = await deliver(completed);
+        for (const event of started.events) await deliver(event);
+        return { event: completed, status };
+      }
       if (session.mode === "payment") {
         session.payment_status = "paid";
         const intent: DoubleIntent = {
@@ -636,6 +683,19 @@ export async function startStripeDouble(options: { webhookSecret?: string; port?
     signedEvent,
     deliver,
     refunds,
+    billing,
+    /** Bills a subscription's next month (or declines it, or ends it when set to cancel) and sends the events. */
+    async renew(subscriptionId: string, options: { decline?: boolean } = {}) {
+      const sent = billing.renew(subscriptionId, options);
+      for (const event of sent) await deliver(event);
+      return sent;
+    },
+    /** Cancels a subscription at once and sends customer.subscription.deleted. */
+    async cancelSubscription(subscriptionId: string) {
+      const sent = billing.cancelNow(subscriptionId);
+      for (const event of sent) await deliver(event);
+      return sent;
+    },
     readers,
     /** Taps a card on a reader, as the test helper present_payment_method does (the events are sent after). */
     async presentCard(readerId: string, number?: string) {

@@ -19,7 +19,10 @@ export const NAV_LINKS: readonly NavItem[] = [
 
 export const ADMIN_LINK: NavItem = { to: "/admin", label: "Admin" };
 
-/** The footer's quick links, exactly as spec section 2 lists them; /team is linked from the home page. */
+/**
+ * The footer's quick links: spec section 2's, with the gift cards and memberships of issue 34 after booking;
+ * /team is linked from the home page.
+ */
 export const FOOTER_LINKS: readonly NavItem[] = [
   { to: "/", label: "Home" },
   { to: "/gallery", label: "Gallery" },
@@ -27,6 +30,8 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { to: "/products", label: "Products" },
   { to: "/blog", label: "Blog" },
   { to: "/bookings", label: "Book Appointments" },
+  { to: "/gift-cards", label: "Gift Cards" },
+  { to: "/memberships", label: "Memberships" },
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact" },
 ];

@@ -3,8 +3,10 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { cancelRequestSchema, managedBookingSchema, rescheduleRequestSchema } from "~/features/booking";
 import { erasureResultSchema } from "~/features/customers";
+import { adminMembershipSchema } from "~/features/memberships";
 import { apiDoc, apiErrorSchema } from "~/lib/api-docs.server";
-import { apiRouter, clientKey, parseInput, requestOf } from "~/lib/api.server";
+import { apiRouter, clientKey, parseId, parseInput, requestOf } from "~/lib/api.server";
+import { cancelOwnMembership, ownCardChangeUrl } from "./account-memberships.server";
 import {
   cancelOwnBooking,
   customerSessionTokenOf,
@@ -139,5 +141,34 @@ export function accountApi(ctx: AppContext) {
     res.json(await moveOwnBooking(requestOf(res), email, req.params.reference, request, clientKey(req)));
   });
 
+  const endMembership = apiDoc({
+    tag: "account",
+    summary:
+      "Cancel one's own membership: Stripe ends it at the paid period's end (cancel_at_period_end); it stays active until then",
+    responses: {
+      200: ["The customer's memberships", z.array(adminMembershipSchema)],
+      401: notSignedIn,
+      404: ["No membership of this customer with that id", apiErrorSchema],
+      409: ["Already ended", apiErrorSchema],
+    },
+  });
+  router.post("/memberships/:id/cancel", endMembership, async (req, res) => {
+    const id = parseId(req.params.id, "Membership");
+    res.json(await cancelOwnMembership(requestOf(res), await signedInCustomer(req), id));
+  });
+
+  const changeCard = apiDoc({
+    tag: "account",
+    summary: "Change the card a membership is paid with: a Stripe billing portal session to go to",
+    responses: {
+      200: ["The portal's address", z.object({ url: z.string() })],
+      401: notSignedIn,
+      404: ["No membership of this customer with that id", apiErrorSchema],
+    },
+  });
+  router.post("/memberships/:id/change-card", changeCard, async (req, res) => {
+    const id = parseId(req.params.id, "Membership");
+    res.json({ url: await ownCardChangeUrl(requestOf(res), await signedInCustomer(req), id) });
+  });
   return router;
 }

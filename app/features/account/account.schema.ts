@@ -1,3 +1,4 @@
+import { adminMembershipSchema } from "~/features/memberships";
 import { bookingPaymentSchema } from "~/features/payments";
 import { z } from "zod";
 
@@ -70,6 +71,8 @@ export const accountSchema = z.object({
   name: z.string(),
   phone: z.string(),
   bookings: z.array(accountBookingSchema),
+  /** The customer's memberships (decision 058): visits left, the next payment, cancel and change card. */
+  memberships: z.array(adminMembershipSchema),
 });
 
 export type Account = z.infer<typeof accountSchema>;

@@ -23,6 +23,7 @@ import {
 import { customerOfKey, eraseCustomer, exportCustomer } from "~/features/customers/index.server";
 import { customerKey } from "~/features/customers";
 import { enqueueJob, type Job, type JobHandlers, jobMessageId } from "~/features/jobs/index.server";
+import { customerMemberships } from "~/features/memberships/index.server";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
 import { HttpError } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
@@ -243,7 +244,7 @@ function inPageOrder(bookings: BookingRecord[], now: Date) {
 }
 
 /** The signed-in address's customer row (decision 041): undefined for someone known only by a contact message. */
-const customerSignedIn = (db: Db, email: string) =>
+export const customerSignedIn = (db: Db, email: string) =>
   db
     .selectFrom("customers")
     .select(["id", "name", "phone"])
@@ -253,7 +254,11 @@ const customerSignedIn = (db: Db, email: string) =>
 /** What `GET /api/account` answers: the customer's bookings, each with what they may do with it. */
 export async function getAccount({ db, settings }: ShopReads, email: string, now: Date = clockNow()): Promise<Account> {
   const customer = await customerSignedIn(db, email);
-  const [bookings, shop] = await Promise.all([customer ? loadCustomerBookings(db, customer.id) : [], settings()]);
+  const [bookings, shop, memberships] = await Promise.all([
+    customer ? loadCustomerBookings(db, customer.id) : [],
+    settings(),
+    customer ? customerMemberships(db, customer.id) : [],
+  ]);
   const ordered = inPageOrder(bookings, now);
   return {
     email,
@@ -281,6 +286,7 @@ export async function getAccount({ db, settings }: ShopReads, email: string, now
         };
       }),
     ),
+    memberships,
   };
 }
 

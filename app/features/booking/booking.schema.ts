@@ -398,6 +398,8 @@ export const bookingConfirmationSchema = bookingSummarySchema.extend({
   /** "awaiting_payment" until the deposit is paid or the card saved at `payment.checkoutUrl`. */
   status: z.enum(["confirmed", "awaiting_payment"]),
   payment: bookingPaymentSchema.nullable(),
+  /** A member's covered service (decision 058): "Included in your membership — 1 of 2 visits left this month". */
+  included: z.string().optional(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch, type DefaultValues } from "react-hook-form";
-import { useBookingFeePence } from "~/features/settings";
 import type { Service } from "~/features/services";
 import type { PublicTeamMember } from "~/features/team";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
@@ -16,7 +15,6 @@ import {
   type BookingFormValues,
   type PublicSlot,
 } from "./booking.schema";
-import { bookingTotals } from "./rules/totals";
 import { addMonths, monthOf } from "./components/month-calendar";
 
 /*
@@ -152,7 +150,6 @@ export function useBookingFlow({ services, team, slots, initial, availability, d
   const [refreshes, setRefreshes] = useState(0);
 
   const chosenServices = services.filter((service) => chosenIds.includes(String(service.id)));
-  const totals = bookingTotals(chosenServices, useBookingFeePence());
   const ableMembers = ableMembersOf(team, chosenIds);
   // A barber who does not do a newly added service is no longer a choice: back to Anyone.
   const member = chosenMember(team, chosenIds, memberChoice);
@@ -278,7 +275,6 @@ export function useBookingFlow({ services, team, slots, initial, availability, d
     form,
     chosenIds,
     chosenServices,
-    totals,
     ableMembers,
     memberChoice: member ? memberChoice : ANYONE,
     member,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine } from "~/lib/schema-fields";
 import { bookingPaymentSchema } from "~/features/payments";
+import { adminMembershipSchema } from "~/features/memberships";
 
 /* Customer records, attendance and the owner's notes: shared by the admin screens and the API. */
 
@@ -138,6 +139,8 @@ export const customerRecordSchema = customerSummarySchema.extend({
   messages: z.array(customerMessageSchema),
   /** The customer's phone answered STOP to a text: no text goes to it, whatever a booking's consent. */
   textsStopped: z.boolean(),
+  /** The customer's memberships (decision 058): plan, status, period and the visits used in it. */
+  memberships: z.array(adminMembershipSchema),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

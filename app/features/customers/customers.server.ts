@@ -8,6 +8,8 @@ import { hasStarted } from "~/lib/shop-time";
 import { paymentsOf } from "~/features/payments/index.server";
 import { isOptedOut } from "~/features/texts/index.server";
 import { waitlistEntriesOf } from "~/features/waitlist/index.server";
+import { customerMemberships } from "~/features/memberships/index.server";
+import { giftCardsOfEmail } from "~/features/gift-cards/index.server";
 import { customerIdOfKey } from "~/features/customer-identity/index.server";
 import {
   type Attendance,
@@ -198,6 +200,7 @@ export async function getCustomer(db: Db, key: string, now: Date = clockNow()): 
     textConsent: consent(customer.text_consent_at, customer.text_consent_source),
     marketingConsent: consent(customer.marketing_consent_at, customer.marketing_consent_source),
     textsStopped: summary.phone !== "" && (await isOptedOut(db, summary.phone)),
+    memberships: await customerMemberships(db, customer.id),
     history: rows.map((row) => historyEntry(row, held, now)),
     messages: messages.map((message): CustomerMessage => ({
       id: message.id,
@@ -283,6 +286,8 @@ export async function exportCustomer(db: Db, key: string, now: Date = new Date()
       sentAt: message.created_at,
     })),
     waitlist: await waitlistEntriesOf(db, customer.id),
+    giftCards: customer.email_key ? await giftCardsOfEmail(db, customer.email_key) : { bought: [], received: [] },
+    memberships: await customerMemberships(db, customer.id),
     ownerNotes: customer.notes || null,
   };
 }

@@ -3,8 +3,10 @@ import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { cancelBooking, expireUnpaid, forgetBookingJobs } from "~/features/booking/index.server";
+import { eraseGiftCardPeople } from "~/features/gift-cards/index.server";
 import { clearJobErrorsMentioning } from "~/features/jobs/index.server";
 import { eraseCustomerQueueEntries } from "~/features/queue/index.server";
+import { endMembershipsForErasure } from "~/features/memberships/index.server";
 import { eraseWaitlistEntries } from "~/features/waitlist/index.server";
 import { hasStarted } from "~/lib/shop-time";
 import { clockNow } from "~/lib/clock";
@@ -149,12 +151,14 @@ export async function eraseCustomer(ctx: RequestContext, key: string, now: Date 
     .where("b.status", "=", "awaiting_payment")
     .execute();
   for (const { id } of unpaid) await expireUnpaid(ctx, id, now);
+  await endMembershipsForErasure(ctx, customer.id, now);
   const erased = await ctx.db.transaction().execute(async (trx) => {
     if (customer.email_key) {
       // Signed out everywhere, and no review request row left to name them.
       await trx.deleteFrom("customer_sessions").where("email", "=", customer.email_key).execute();
       await trx.deleteFrom("customer_sign_in_links").where("email", "=", customer.email_key).execute();
       await trx.deleteFrom("review_requests").where("email", "=", customer.email_key).execute();
+      await eraseGiftCardPeople(trx, customer.email_key);
     }
     await eraseWaitlistEntries(trx, customer.id, now);
     await eraseCustomerQueueEntries(trx, customer, ERASED_NAME, now);

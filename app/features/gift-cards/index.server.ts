@@ -5,3 +5,4 @@ export { loadGiftCardSettings, saveGiftCardSettings } from "./gift-card-settings
 export { GIFT_CODE_PURPOSE, giveBackBookingSpend } from "./gift-cards.server";
 export { giftCardOfCode, refundToCard, spendOnSale } from "./gift-card-sale.server";
 export type { SaleCardMovement } from "./gift-card-sale.server";
+export { eraseGiftCardPeople, giftCardsOfEmail } from "./gift-card-people.server";

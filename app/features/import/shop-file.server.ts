@@ -69,6 +69,10 @@ export const SHOP_TABLES = [
   "gift_cards",
   "gift_card_purchases",
   "gift_card_movements",
+  "membership_plans",
+  "membership_plan_services",
+  "memberships",
+  "membership_visits",
 ] as const satisfies readonly TableName[];
 type ShopTable = (typeof SHOP_TABLES)[number];
 

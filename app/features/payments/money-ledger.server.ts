@@ -26,6 +26,7 @@ export interface Movement {
   /** Who the money is from, when it is known without a booking (a sale's customer). */
   customerId?: number | null;
   giftCardId?: number | null;
+  membershipId?: number | null;
 }
 
 /**
@@ -54,6 +55,7 @@ export async function recordMovement(db: Db, movement: Movement, now: Date) {
       stripe_refund_id: movement.refundId ?? null,
       stripe_checkout_session_id: movement.checkoutSessionId ?? null,
       gift_card_id: movement.giftCardId ?? null,
+      membership_id: movement.membershipId ?? null,
       idempotency_key: movement.idempotencyKey,
       created_at: now.toISOString(),
     })

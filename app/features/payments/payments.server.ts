@@ -38,7 +38,34 @@ export interface PaymentEventJob {
  * that handles their events (with the same payload). Routed here so the webhook stays one endpoint, and the
  * booking side never reads a session that is not a booking's.
  */
-const SESSION_JOBS: Readonly<Record<string, string>> = { "gift-card": "gift-card-checkout" };
+const SESSION_JOBS: Readonly<Record<string, string>> = {
+  "gift-card": "gift-card-checkout",
+  membership: "membership-checkout",
+};
+
+/**
+ * Invoices and subscriptions (memberships' monthly billing, decision 058), by the `purpose` their subscription
+ * carries: the job kind that handles them, with `{type, objectId}`. Other billing events are stored and left.
+ */
+const BILLING_JOBS: Readonly<Record<string, string>> = { membership: "membership-event" };
+
+interface BillingObject {
+  id?: string;
+  object?: string;
+  metadata?: Record<string, string> | null;
+  parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+}
+
+function billingJob(type: string, object: BillingObject) {
+  const purpose =
+    object.object === "invoice"
+      ? object.parent?.subscription_details?.metadata?.purpose
+      : object.object === "subscription"
+        ? object.metadata?.purpose
+        : undefined;
+  if (!purpose || !object.id || !Object.hasOwn(BILLING_JOBS, purpose)) return undefined;
+  return { kind: BILLING_JOBS[purpose]!, payload: { type, objectId: object.id } };
+}
 
 const sessionJobKind = (object: { metadata?: Record<string, string> | null }) => {
   const purpose = object.metadata?.purpose;
@@ -70,6 +97,8 @@ export async function receiveStripeEvent(ctx: Ctx, rawBody: Buffer, signature: s
       const payload: PaymentEventJob = { type: event.type, sessionId: object.id };
       await enqueueJob(trx, { kind: sessionJobKind(object), payload }, now);
     }
+    const billing = billingJob(event.type, event.data.object as BillingObject);
+    if (billing) await enqueueJob(trx, billing, now);
     const paymentIntentId = terminalIntent(event.type, event.data.object);
     if (paymentIntentId) {
       await enqueueJob(trx, { kind: TERMINAL_EVENT_JOB, payload: { type: event.type, paymentIntentId } }, now);

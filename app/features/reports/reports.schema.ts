@@ -120,6 +120,8 @@ export interface Summary {
   rebookingRate: number | null;
   customers: { new: number; returning: number; returnedWithin60Days: number | null };
   takings: Takings;
+  /** Members paid up now, and the membership invoices paid in the period (decision 058; not in the takings). */
+  memberships: { activeMembers: number; income: number };
   byDay: { date: string; appointments: number; net: number }[];
   byHour: { weekday: number; hour: number; appointments: number }[];
 }

@@ -3,10 +3,11 @@ import type { Db } from "~/db/client.server";
 import { listTeam } from "~/features/team/index.server";
 import { toPounds } from "~/lib/money";
 import { appointmentFigures } from "./appointments.server";
-import { commissionPence, datesOf, rentPeriodsStarting } from "./report-figures";
+import { commissionPence, datesOf, periodInstants, rentPeriodsStarting } from "./report-figures";
 import type { PayLine, Period, Summary, SummaryQuery, Takings } from "./reports.schema";
 import { netOf, type TakingsTally } from "./takings-tally";
 import { takingsOf } from "./takings.server";
+import { membershipFigures } from "~/features/memberships/index.server";
 
 /*
  * GET /api/reports/summary and /pay (issue 32, decision 054): the figures of a period, money in pounds, rates
@@ -51,17 +52,20 @@ export async function summaryAndTally(
   query: SummaryQuery,
 ): Promise<{ summary: Summary; tally: TakingsTally }> {
   const period = { from: query.from, to: query.to };
+  const { start, end } = periodInstants(period);
   const [rules, team] = await Promise.all([ctx.settings(), listTeam(ctx.db)]);
   const names = new Map(team.map((member) => [member.id, member]));
-  const [figures, tally] = await Promise.all([
+  const [figures, tally, memberships] = await Promise.all([
     appointmentFigures({ db: ctx.db, rules, team }, period, query.memberId),
     takingsOf(ctx.db, period),
+    membershipFigures(ctx.db, undefined, start, end),
   ]);
   const { appointmentsByDay, ...rest } = figures;
   const summary = {
     ...period,
     ...rest,
     takings: takingsOfTally(tally, names),
+    memberships,
     byDay: datesOf(period).map((date) => ({
       date,
       appointments: appointmentsByDay.get(date) ?? 0,

@@ -33,6 +33,7 @@ import { useAdminAction } from "~/lib/use-admin-action";
 import type { Route } from "./+types/customer";
 import { AdminPaymentActions, PaymentDoneNotice } from "~/features/payments/components/admin-payment-actions";
 import { ownerPaymentsOf, paymentFormRedirect } from "~/features/payments/owner-payments.server";
+import { MEMBERSHIP_STATUS_NAMES } from "~/features/memberships";
 
 const SAVED_NOTICES: Record<string, string> = {
   notes: "Notes saved",
@@ -186,6 +187,27 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               </dl>
             </CardContent>
           </Card>
+
+          {customer.memberships.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>Membership</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2 text-sm">
+                  {customer.memberships.map((membership) => (
+                    <li key={membership.id}>
+                      <span className="font-semibold">{membership.plan.name}</span> ·{" "}
+                      {MEMBERSHIP_STATUS_NAMES[membership.status]}
+                      {membership.cancelAtPeriodEnd ? " (ends at the period's end)" : ""} · {membership.visitsUsed} of{" "}
+                      {membership.visitsPerMonth} visits used
+                      {membership.periodEnd ? ` · paid to ${formatShopInstant(membership.periodEnd, "medium")}` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
 
           <Card>
             <CardHeader>

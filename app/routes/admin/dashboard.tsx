@@ -16,6 +16,7 @@ import { api } from "~/lib/api-client";
 import { MAIL_NOT_SET_UP } from "~/lib/mail-status";
 import { clockNow } from "~/lib/clock";
 import { formatPounds } from "~/lib/money";
+import { membershipFigures } from "~/features/memberships/index.server";
 import { monthMoney } from "~/features/payments/money-ledger.server";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { nextUndecided } from "~/features/settings/bank-holidays";
@@ -36,13 +37,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user?.isAdmin) return { admin: null };
   const today = shopToday();
-  const [slots, inbox, money, holidays, settings, week] = await Promise.all([
+  const [slots, inbox, money, holidays, settings, week, memberships] = await Promise.all([
     listAdminSlots(context.db, { from: today }),
     contactInbox(context.db, new Date(clockNow().getTime() - NEW_MESSAGE_DAYS * DAY_MS)),
     monthMoney(context.db),
     loadBankHolidays(context.db, today),
     context.settings(),
     reportSummary(context, presetPeriod("week", today)),
+    membershipFigures(context.db),
   ]);
   // Asked about once customers can book it: inside the booking horizon.
   const holiday = nextUndecided(holidays);
@@ -60,6 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
       mailEnabled: context.mailer.enabled,
       money,
+      memberships,
       undecidedHoliday: bookable ? holiday : null,
       week: { net: week.takings.net, noShowRate: week.noShowRate, utilisation: week.utilisation.overall },
     },
@@ -106,7 +109,18 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 function Dashboard({ overview }: { overview: Overview }) {
-  const { username, today, upcoming, newMessages, failedMails, mailEnabled, money, undecidedHoliday, week } = overview;
+  const {
+    username,
+    today,
+    upcoming,
+    newMessages,
+    failedMails,
+    mailEnabled,
+    money,
+    memberships,
+    undecidedHoliday,
+    week,
+  } = overview;
   const { revalidate } = useRevalidator();
 
   const logout = async () => {
@@ -150,6 +164,13 @@ function Dashboard({ overview }: { overview: Overview }) {
             </>
           )}
           .
+        </p>
+      )}
+      {(memberships.activeMembers > 0 || memberships.income > 0) && (
+        <p className="mb-6 text-sm" data-testid="month-memberships">
+          Memberships: <strong>{memberships.activeMembers}</strong> active{" "}
+          {memberships.activeMembers === 1 ? "member" : "members"}, <strong>{formatPounds(memberships.income)}</strong>{" "}
+          taken this month.
         </p>
       )}
       <WeekFigures week={week} />

@@ -114,6 +114,7 @@ export function BookingConfirmation({
       </CardHeader>
       <CardContent className="grid gap-5">
         <BookingFacts booking={confirmation} />
+        {confirmation.included && <p className="text-sm font-medium">{confirmation.included}</p>}
         {series && (
           <div className="grid gap-2">
             <h3 className="font-semibold">

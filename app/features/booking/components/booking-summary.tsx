@@ -1,15 +1,14 @@
-import { useBookingFeePence } from "~/features/settings";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Service } from "~/features/services";
-import { bookingTotals } from "../rules/totals";
+import type { MemberPricing } from "../rules/membership";
 import { formatPence, toPence } from "~/lib/money";
 
 /**
  * The running bill: chosen services, the barber, their total duration, the subtotal, the fixed fee and the total;
- * with the fee included in the prices, only the total.
+ * with the fee included in the prices, only the total. A member's covered service reads £0, with the words why.
  */
-export function BookingSummary({ services, memberName }: { services: readonly Service[]; memberName?: string }) {
-  const totals = bookingTotals(services, useBookingFeePence());
+export function BookingSummary({ pricing, memberName }: { pricing: MemberPricing<Service>; memberName?: string }) {
+  const { services, totals } = pricing;
   return (
     <Card aria-labelledby="booking-summary-title" role="region" className="shrink-0">
       <CardHeader className="pb-3 sm:pb-3">
@@ -28,6 +27,11 @@ export function BookingSummary({ services, memberName }: { services: readonly Se
             </li>
           ))}
         </ul>
+        {pricing.message && (
+          <p role="status" className="border-b border-border py-2 text-sm font-medium">
+            {pricing.message}
+          </p>
+        )}
         <dl className="grid gap-1.5 pt-3 text-sm">
           <SummaryLine term="Barber" value={memberName ?? "Anyone"} />
           <SummaryLine term="Total duration" value={`${totals.durationMinutes} mins`} />

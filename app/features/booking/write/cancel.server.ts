@@ -1,6 +1,5 @@
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { giveBackBookingSpend } from "~/features/gift-cards/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { paymentFacts, settlePaymentOnCancel } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
@@ -15,6 +14,7 @@ import { cancellable, cancellableWith } from "../rules/changes";
 import { getSlot } from "../slot-rows.server";
 import { freeSlot, lockSlot } from "./claim.server";
 import { queuedMailStatus } from "./place.server";
+import { giveBackPrepaid } from "./give-back.server";
 
 /*
  * The one way a booking is cancelled, whoever or whatever cancels it (the customer's link or own page, the
@@ -86,7 +86,7 @@ export async function cancelBookingRecord(
     canceller.cause === "customer" ? "customer" : "admin",
     canceller.cause === "customer" ? canceller.noticeHours : 0,
     now,
-    giveBackBookingSpend,
+    giveBackPrepaid,
   );
   return current;
 }

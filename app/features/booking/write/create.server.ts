@@ -1,6 +1,7 @@
 import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { giftCardShare, spendShareOnBooking } from "~/features/gift-cards/index.server";
+import { memberAllowance, takeMemberVisit } from "~/features/memberships/index.server";
 import { abandonCheckout } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
@@ -14,6 +15,7 @@ import {
 } from "../booking.schema";
 import { reachingTo } from "../rules/availability";
 import type { ComputedTimeClaim } from "../rules/claim";
+import { pricedForMember } from "../rules/membership";
 import { notStartedYet, ofMember } from "../slot-rows.server";
 import { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./claim.server";
 import { insertBooking, openPayment, type BookingWrite } from "./insert.server";
@@ -26,7 +28,8 @@ const SLOT_STARTED_MESSAGE = "Sorry, that time slot has already started. Please 
 /**
  * Books a computed time with a member, or with whoever is free ("Anyone"); the owner's by the owner's rules.
  * With `write.payments`, the shop's payment policy applies: a Checkout session is opened before anything is
- * written (Stripe down: nothing held), and the booking then holds its time awaiting payment.
+ * written (Stripe down: nothing held), and the booking then holds its time awaiting payment. A member's covered
+ * service is priced by the membership's allowance, whose visit is taken in the booking's transaction.
  */
 export async function bookAppointment(
   { db, settings: shopSettings }: ShopReads,
@@ -37,7 +40,11 @@ export async function bookAppointment(
   const [settings, team] = await Promise.all([shopSettings(), loadSchedules(db)]);
   const horizonUntil = write.series?.horizonUntil;
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
-  const { services, totals } = await chosenServices(db, input.services, rules);
+  const listed = await chosenServices(db, input.services, rules);
+  // The shop's own bookings and repeat appointments are priced as listed (decision 058).
+  const allowance = write.byAdmin || write.series ? undefined : await memberAllowance(db, input.customerEmail, input);
+  const member = pricedForMember(listed.services, allowance, listed.totals.feePence);
+  const { services, totals } = member;
   const candidates = requireCandidates(team, input.services, input.memberId);
   const claim: ComputedTimeClaim = {
     date: input.date,
@@ -59,7 +66,10 @@ export async function bookAppointment(
       const slotId = await claimComputedTime(trx, claim, rules, now);
       const written = await insertBooking(trx, slotId, input, services, totals, rules, now, write, pending);
       if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
-      return written;
+      if (allowance && member.covered) {
+        await takeMemberVisit(trx, allowance, { bookingId: written.booking.id, serviceId: member.covered.id }, now);
+      }
+      return { ...written, included: member.message };
     });
   } catch (error) {
     if (payer && pending) await abandonCheckout(payer, pending.hold.sessionId);

@@ -59,12 +59,14 @@ export const confirmationOf = (
   booking: BookingRecord,
   manageToken: string,
   hold: PaymentHold | null = null,
+  included: string | null = null,
 ): BookingConfirmation => ({
   ...toSummary(booking),
   manageToken,
   mailStatus: queuedMailStatus(ctx),
   status: hold ? "awaiting_payment" : "confirmed",
   payment: hold && awaitingPayment(hold),
+  ...(included ? { included } : {}),
 });
 
 /** The booking a form's token already made, answered again; refused when it is not this customer's or no longer stands. */
@@ -90,7 +92,7 @@ export async function confirm(
   book: (
     now: Date,
     write: BookingWrite,
-  ) => Promise<{ booking: BookingRecord; manageToken: string; hold: PaymentHold | null }>,
+  ) => Promise<{ booking: BookingRecord; manageToken: string; hold: PaymentHold | null; included?: string | null }>,
 ): Promise<BookingConfirmation> {
   const now = options.now ?? clockNow();
   const formToken = input.idempotencyKey;
@@ -107,8 +109,14 @@ export async function confirm(
   };
   let booking: BookingRecord;
   let hold: PaymentHold | null;
+  let included: string | null | undefined;
   try {
-    ({ booking, hold } = await book(now, { manageToken, secrets: ctx.config, byAdmin: options.byAdmin, countLimits }));
+    ({ booking, hold, included } = await book(now, {
+      manageToken,
+      secrets: ctx.config,
+      byAdmin: options.byAdmin,
+      countLimits,
+    }));
   } catch (error) {
     if (error instanceof BookingLimitReached) throw await tooManyBookings(ctx);
     // A try that met the customer's own booking stays counted (decision 039): its transaction, if it had begun,
@@ -122,7 +130,7 @@ export async function confirm(
     throw error;
   }
   nudgeJobWorkers();
-  return confirmationOf(ctx, booking, manageToken, hold);
+  return confirmationOf(ctx, booking, manageToken, hold, included);
 }
 
 /** PATCH /api/booking-slots/{id}: a manual slot. */

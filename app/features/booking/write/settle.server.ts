@@ -1,5 +1,4 @@
 import type { RequestContext } from "~/context";
-import { giveBackBookingSpend } from "~/features/gift-cards/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import {
   closeCheckoutSession,
@@ -19,6 +18,7 @@ import { loadSchedules } from "../availability.server";
 import { queueBookingMails } from "../booking-jobs.server";
 import { loadBooking } from "../booking-record.server";
 import { bookTimeTransaction, claimComputedTime, freeSlot } from "./claim.server";
+import { giveBackPrepaid } from "./give-back.server";
 
 /*
  * A booking that paid first, after Checkout (decision 029): confirmed through one idempotent path (the webhook's
@@ -99,7 +99,7 @@ export async function expireUnpaid(ctx: Ctx, bookingId: number, now: Date = cloc
       .executeTakeFirst();
     if (!booking) return undefined;
     await freeSlot(trx, booking.slot_id);
-    return expirePayment(trx, await loadBooking(trx, { id: bookingId }), bookingId, now, giveBackBookingSpend);
+    return expirePayment(trx, await loadBooking(trx, { id: bookingId }), bookingId, now, giveBackPrepaid);
   });
   nudgeJobWorkers();
   await closeCheckoutSession(ctx, expired?.checkout_session_id);
