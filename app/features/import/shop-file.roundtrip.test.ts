@@ -130,6 +130,23 @@ async function fillShop({ api, admin }: Shop) {
   }
   await takeDeposits({ api, admin }, ids[0]!, team[0]!);
   await ringUpTill(admin, ids[1]!, team[1]!);
+  await joinMembership({ api, admin }, ids[0]!);
+}
+
+/** A plan of two fades a month at Stripe's double, and a customer who joined it through Checkout. */
+async function joinMembership({ api, admin }: Shop, serviceId: number) {
+  const plan = { name: "Two fades a month", monthlyPrice: 30, serviceIds: [serviceId], visitsPerMonth: 2 };
+  const created = await admin.post("/api/membership-plans", plan);
+  expect(created.status, created.text).toBe(201);
+  const joined = await api.anonymous().post("/api/memberships", {
+    planId: created.body.id,
+    name: "Client 9",
+    email: "c9@example.com",
+  });
+  expect(joined.status, joined.text).toBe(201);
+  const paid = await stripe.pay(String(joined.body.checkoutUrl).split("/pay/")[1]!);
+  expect(paid.status).toBe(200);
+  await api.runJobs();
 }
 
 const withKey = (key: string, body: object) => ({
@@ -260,6 +277,8 @@ async function everything(admin: TestClient) {
     `/api/sales?date=${shopToday()}`,
     `/api/till/${shopToday()}`,
     "/api/gift-cards",
+    "/api/membership-plans",
+    "/api/memberships",
     `/api/reports/summary?${wholePeriod()}`,
     `/api/reports/pay?${wholePeriod()}`,
     `/api/reports/payments.csv?${wholePeriod()}`,
@@ -285,6 +304,7 @@ async function moveTo(from: Shop, engine: Engine): Promise<Shop> {
   expect(exported.status, exported.text).toBe(200);
   expect(exported.body.manifest).toMatchObject({ customers: 200, bookings: 504, services: 3, team_members: 2 });
   expect(exported.body.manifest).toMatchObject({ booking_payments: 4, payment_refunds: 2, sales: 1, gift_cards: 1 });
+  expect(exported.body.manifest).toMatchObject({ membership_plans: 1, memberships: 1 });
 
   const target = await startOn(engine);
   const form = new FormData();
@@ -309,6 +329,7 @@ async function moveShop(...engines: [Engine, ...Engine[]]) {
   // Refunds of takings: £4.50 of the visit's deposit and the till's £12.99 pomade (not the deposit refunded ahead).
   expect(books.takings).toMatchObject({ depositsKept: 10, refunds: 17.49 });
   expect(served["/api/payments/summary"]).toMatchObject({ refunds: 14.5 });
+  expect(served["/api/memberships"]).toMatchObject([{ status: "active", visitsUsed: 0 }]);
   for (const engine of engines.slice(1)) {
     shop = await moveTo(shop, engine);
     expect(await everything(shop.admin)).toEqual(served);
