@@ -2,8 +2,9 @@ import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { openingRangesOn, rangeCovering } from "~/features/settings";
 import { listServices } from "~/features/services/index.server";
-import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
+import { addDays, fromMinutes, shopInstant, toMinutes } from "~/lib/shop-time";
 import { workingSpans } from "./rules/availability";
+import { isWalkIn } from "./rules/walk-in";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking.schema";
@@ -96,6 +97,7 @@ export async function bookingsBetween(db: Db, which: BookingsBetween) {
       "b.duration_minutes",
       "b.total_pence",
       "b.cancelled_at",
+      "b.created_at",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -157,7 +159,7 @@ async function calendarBookings(db: Db, from: string, to: string, showCancelled:
     status: calendarStatus(row),
     payment: payments.get(row.id) ?? null,
     totalPence: row.total_pence,
-    walkIn: row.customer_email === "",
+    walkIn: isWalkIn(Date.parse(row.created_at), shopInstant(row.date, row.start_time).getTime()),
     recordKey: row.customer_id === null ? null : String(row.customer_id),
   }));
 }

@@ -15,3 +15,4 @@ export type { AppointmentRequest, CancelScope, RescheduleRequest } from "./booki
 export { availableTimes, bookableDates, performsAll, workingSpans } from "./rules/availability";
 export type { AvailabilityRules, MemberSchedule } from "./rules/availability";
 export { lateCancellationWarning, paymentAsked } from "./rules/payment";
+export { isWalkIn } from "./rules/walk-in";

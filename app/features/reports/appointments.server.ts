@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { isWalkIn } from "~/features/booking";
 import type { ShopSettings } from "~/features/settings";
 import type { TeamMember } from "~/features/team";
 import { addDays, shopInstant } from "~/lib/shop-time";
@@ -65,8 +66,7 @@ function countAppointments(bookings: readonly PeriodBooking[], noticeHours: numb
     counts.booked++;
     if (booking.attendance === "attended") counts.attended++;
     if (booking.attendance === "no-show") counts.noShow++;
-    // A walk-in is written when the customer is already in the chair: at or after its own start.
-    if (booking.made >= booking.start) counts.walkIns++;
+    if (isWalkIn(booking.made, booking.start)) counts.walkIns++;
   }
   return counts;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityRules, MemberSchedule } from "./availability";
-import { nextFreeTime, walkInStart } from "./walk-in";
+import { isWalkIn, nextFreeTime, walkInStart } from "./walk-in";
 
 const hours = [1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: "09:00", end: "18:00" }] }));
 const rules: AvailabilityRules = {
@@ -33,5 +33,17 @@ describe("nextFreeTime", () => {
   it("finds nothing once the day has no time left", () => {
     const busy = [{ memberId: 1, date: "2026-12-02", startTime: "10:00", endTime: "18:00" }];
     expect(nextFreeTime([marcus], "2026-12-02", "10:00", 30, rules, busy)).toBeUndefined();
+  });
+});
+
+describe("isWalkIn", () => {
+  const start = Date.parse("2026-12-02T10:05:00Z");
+  it("is a booking written at or after its own start: the customer was already in the chair", () => {
+    expect(isWalkIn(Date.parse("2026-12-02T10:07:00Z"), start)).toBe(true);
+    expect(isWalkIn(start, start)).toBe(true);
+  });
+
+  it("is not a booking written before its start, with or without an e-mail (a caller, an imported appointment)", () => {
+    expect(isWalkIn(Date.parse("2026-12-01T18:00:00Z"), start)).toBe(false);
   });
 });

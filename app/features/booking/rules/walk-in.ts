@@ -6,6 +6,12 @@ import { endsByMidnight } from "./claim";
 
 const WALK_IN_STEP_MINUTES = 5;
 
+/**
+ * Whether a booking is a walk-in: written when its customer was already in the chair, at or after its own start
+ * (decision 054). Not "no e-mail": the owner books callers and imports appointments without one, for later.
+ */
+export const isWalkIn = (madeAtMs: number, startsAtMs: number) => madeAtMs >= startsAtMs;
+
 /** Now on the shop's clock, rounded down to five minutes: the time the chair was taken. */
 export function walkInStart(now: Date) {
   const moment = shopMoment(now);
