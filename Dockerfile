@@ -39,4 +39,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself, not npm, is the main process, so `docker stop`'s SIGTERM reaches the server's graceful shutdown.
-CMD ["node", "scripts/start.mjs"]
+# The server's V8 flags, as `npm start` gives them (scripts/lib/server-node-flags.mjs, decision 063).
+CMD ["node", "--max-semi-space-size=16", "scripts/start.mjs"]

@@ -84,3 +84,14 @@ describe("compose.yaml", () => {
     });
   });
 });
+
+describe("the server's V8 flags (decision 063)", () => {
+  it("are the same for npm start, the container and the benchmarks' servers", async () => {
+    const { SERVER_NODE_FLAGS } = await import("./lib/server-node-flags.mjs");
+    const packageJson = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    expect(packageJson.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.mjs`);
+    const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
+    const command = JSON.parse(dockerfile.match(/^CMD (\[.*\])$/m)![1]!);
+    expect(command).toEqual(["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"]);
+  });
+});

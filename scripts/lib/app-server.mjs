@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const bundlePath = () => path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js");
@@ -49,7 +50,7 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, label = `
   const logFile = path.join(dataDir, `${label}.log`);
   const log = fs.openSync(logFile, "a");
   const launcher = `process.env.NODE_ENV ??= "production"; const { start } = await import(${JSON.stringify(bundlePath())}); await start();`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", launcher], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--input-type=module", "-e", launcher], {
     cwd: root,
     stdio: ["ignore", log, log],
     env: {
