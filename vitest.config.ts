@@ -13,6 +13,7 @@ export default defineConfig({
     // 160 s against 350 s on 2 CPUs. Every file opens its own database and app, so nothing but the module
     // cache is shared; a file that changes the process (TZ, fake timers) puts it back (decision 037).
     isolate: false,
+    setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
