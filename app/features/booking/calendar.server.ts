@@ -6,7 +6,7 @@ import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { workingSpans } from "./rules/availability";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
-import type { TeamBlock } from "./booking.schema";
+import type { TeamBlock } from "./booking-answers.schema";
 import type { BookingStatus } from "~/db/database";
 import type { Attendance } from "~/features/customers";
 import { paymentsOf } from "~/features/payments/index.server";
