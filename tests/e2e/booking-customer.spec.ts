@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect } from "@playwright/test";
-import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking-messages.schema";
 import { formatShopDate } from "~/lib/shop-time";
 import {
   calendarDay,

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { AvailableTime } from "~/features/booking/rules/availability";
-import type { BookingConfirmation, ManagedBooking } from "~/features/booking/booking.schema";
+import type { BookingConfirmation, ManagedBooking } from "~/features/booking/booking-answers.schema";
 import { addDays, formatShopDate, formatTime } from "~/lib/shop-time";
 import { createBarber, createService, newCustomer, nextWeekday, test } from "../support/e2e-booking";
 import { unique } from "../support/e2e-fixtures";

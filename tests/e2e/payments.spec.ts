@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { BookingConfirmation } from "~/features/booking/booking.schema";
+import type { BookingConfirmation } from "~/features/booking/booking-answers.schema";
 import { signIn } from "../support/e2e-auth";
 import { calendarDay, createBarber, createService, nextWeekday, test } from "../support/e2e-booking";
 import { openE2eDatabase } from "../support/e2e-db";

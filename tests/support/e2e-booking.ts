@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { AdminSlot, BookingConfirmation, PublicSlot } from "~/features/booking/booking.schema";
+import type { AdminSlot, BookingConfirmation, PublicSlot } from "~/features/booking/booking-answers.schema";
 import type { Service } from "~/features/services/services.schema";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";

@@ -6,7 +6,8 @@ import { MEMBER_HAS_BOOKINGS_MESSAGE, type TeamMember } from "~/features/team/te
 import { addDays, fromMinutes, shopToday, toMinutes } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./rules/availability";
-import { NOT_ENOUGH_TIME_MESSAGE, type AdminSlot } from "./booking.schema";
+import { type AdminSlot } from "./booking-answers.schema";
+import { NOT_ENOUGH_TIME_MESSAGE } from "./booking-messages.schema";
 
 const customer = {
   customerName: "Sam Taylor",

@@ -16,7 +16,8 @@ import {
   reachingTo,
 } from "./rules/availability";
 import { bookingFeePence, type ShopSettings } from "~/features/settings";
-import { SERVICE_GONE_MESSAGE, type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
+import { type AvailabilityDatesQuery, type AvailabilityQuery } from "./booking.schema";
+import { SERVICE_GONE_MESSAGE } from "./booking-messages.schema";
 import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
 

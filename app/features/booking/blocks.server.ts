@@ -3,7 +3,8 @@ import { getTeamMember } from "~/features/team/index.server";
 import { HttpError, notFound } from "~/lib/http-error";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import { queueWaitlistOffers } from "./freed-time.server";
-import type { BlockRequest, ClashingBooking, TeamBlock } from "./booking.schema";
+import type { BlockRequest } from "./booking.schema";
+import type { ClashingBooking, TeamBlock } from "./booking-answers.schema";
 import { holdMembers } from "./write/claim.server";
 import { clockNow } from "~/lib/clock";
 

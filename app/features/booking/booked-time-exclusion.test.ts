@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { BOOKED_TIME_CONSTRAINT } from "~/db/migrations/012-booked-time-exclusion";
 import { openAllHours, startTestApi, type TestApi } from "../../../tests/support/test-app";
-import { SLOT_TAKEN_MESSAGE } from "./booking.schema";
+import { SLOT_TAKEN_MESSAGE } from "./booking-messages.schema";
 
 /*
  * PostgreSQL's own guard against double booking (migration 012): rows written straight into the

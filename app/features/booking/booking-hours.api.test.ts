@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { PublicSlot } from "./booking.schema";
+import type { PublicSlot } from "./booking-answers.schema";
 
 /* Slot creation obeys the shop's opening hours and closures from the settings. */
 

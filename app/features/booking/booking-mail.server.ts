@@ -4,7 +4,7 @@ import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
 import type { Config } from "~/config.server";
 import { bookingIcs, bookingIcsFilename, icsMailContentType, seriesIcs, type IcsBooking } from "./booking-ics";
 import type { z } from "zod";
-import type { mailOutcomeSchema } from "./booking.schema";
+import type { mailOutcomeSchema } from "./booking-answers.schema";
 import { formatPence } from "~/lib/money";
 import type { CancellationCause } from "./booking-jobs.server";
 

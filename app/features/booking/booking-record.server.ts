@@ -4,7 +4,7 @@ import type { BookingStatus } from "~/db/database";
 import { toPounds } from "~/lib/money";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import type { MailBooking } from "./booking-mail.server";
-import type { BookingSummary, SeriesOccurrence } from "./booking.schema";
+import type { BookingSummary, SeriesOccurrence } from "./booking-answers.schema";
 
 /* A booking as every module reads it: one query shape and one mapper from rows to the record. */
 

@@ -7,7 +7,7 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { BOOKING_REMINDER_JOB, reminderKey } from "./booking-jobs.server";
 import { bookingJobHandlers } from "./booking-job-handlers.server";
-import type { PublicSlot } from "./booking.schema";
+import type { PublicSlot } from "./booking-answers.schema";
 import { readCalendar } from "./ics.testing";
 import { requestContext } from "../../../server/request-context";
 

@@ -8,12 +8,8 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/
 import { ALL_DAY_OPENING_HOURS, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { bookingUid } from "./booking-ics";
 import { reminderKey } from "./booking-jobs.server";
-import {
-  NOT_ENOUGH_TIME_MESSAGE,
-  type BookingConfirmation,
-  type ManagedBooking,
-  type SeriesOccurrence,
-} from "./booking.schema";
+import { type BookingConfirmation, type ManagedBooking, type SeriesOccurrence } from "./booking-answers.schema";
+import { NOT_ENOUGH_TIME_MESSAGE } from "./booking-messages.schema";
 import { readCalendar } from "./ics.testing";
 
 /*

@@ -4,7 +4,9 @@ import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { saveSettings } from "~/features/settings/settings.server";
 import { openAllHours, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { SLOT_TAKEN_MESSAGE, bookingRequestSchema, type AdminSlot, type PublicSlot } from "./booking.schema";
+import { bookingRequestSchema } from "./booking.schema";
+import { type AdminSlot, type PublicSlot } from "./booking-answers.schema";
+import { SLOT_TAKEN_MESSAGE } from "./booking-messages.schema";
 import { bookSlot } from "./write/create.server";
 import { shopReads } from "../../../server/request-context";
 

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_ATTEMPTS } from "~/features/jobs/jobs.server";
 import { shopToday } from "~/lib/shop-time";
 import { closedSmtpUrl, startSmtpSink, type ReceivedMail, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import type { AdminSlot, PublicSlot } from "./booking.schema";
+import type { AdminSlot, PublicSlot } from "./booking-answers.schema";
 import { readCalendar } from "./ics.testing";
 import { cancelBookingById } from "./write/cancel.server";
 

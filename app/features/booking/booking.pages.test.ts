@@ -3,7 +3,7 @@ import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient, type TestResponse } from "../../../tests/support/test-app";
-import { NOT_ENOUGH_TIME_MESSAGE } from "./booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE } from "./booking-messages.schema";
 
 /*
  * /bookings without JavaScript: the choices its GET forms send come back worked out on the server, and the

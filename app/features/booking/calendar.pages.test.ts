@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOfWeek } from "~/features/settings/opening-hours";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
-import { ENDS_AFTER_MIDNIGHT_MESSAGE } from "./booking.schema";
+import { ENDS_AFTER_MIDNIGHT_MESSAGE } from "./booking-messages.schema";
 import { TEST_ADMIN, startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import { TEST_CUSTOMER } from "../../../tests/support/bookings";
 

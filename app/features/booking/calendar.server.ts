@@ -7,7 +7,7 @@ import { workingSpans } from "./rules/availability";
 import { isWalkIn } from "./rules/walk-in";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
-import type { TeamBlock } from "./booking.schema";
+import type { TeamBlock } from "./booking-answers.schema";
 import type { BookingStatus } from "~/db/database";
 import type { Attendance } from "~/features/customers";
 import { paymentsOf } from "~/features/payments/index.server";

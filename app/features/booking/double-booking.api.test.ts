@@ -4,7 +4,8 @@ import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import type { TeamMember } from "~/features/team/team.schema";
 import { addDays, formatShopDate, shopToday } from "~/lib/shop-time";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
-import { NOT_ENOUGH_TIME_MESSAGE, newFormToken } from "./booking.schema";
+import { newFormToken } from "./booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE } from "./booking-messages.schema";
 
 /*
  * One customer, one appointment at a time: the same form sent again answers the booking it made, and a

@@ -8,7 +8,8 @@ import { notFound } from "~/lib/http-error";
 import { findOpenTimes } from "./availability.server";
 import { calendarFile, manageUrl } from "./booking-mail.server";
 import { loadBooking, loadSeriesBookings, toSummary, type BookingRecord } from "./booking-record.server";
-import type { ManagedBooking, MoveOptions, ReschedulePickerQuery } from "./booking.schema";
+import type { ReschedulePickerQuery } from "./booking.schema";
+import type { ManagedBooking, MoveOptions } from "./booking-answers.schema";
 import { cancellableWith, movable } from "./rules/changes";
 import { hashManageToken } from "./write/tokens.server";
 

@@ -10,7 +10,8 @@ import { expectDocumented } from "../../../tests/support/api-contract";
 import { startTestApi, type TestApi, type TestClient } from "../../../tests/support/test-app";
 import type { AvailableTime } from "./rules/availability";
 import { reminderKey, reminderInstant } from "./booking-jobs.server";
-import { MAX_ONLINE_MOVES, NOT_ENOUGH_TIME_MESSAGE, type ManagedBooking, type PublicSlot } from "./booking.schema";
+import { type ManagedBooking, type PublicSlot } from "./booking-answers.schema";
+import { MAX_ONLINE_MOVES, NOT_ENOUGH_TIME_MESSAGE } from "./booking-messages.schema";
 import { readCalendar } from "./ics.testing";
 import { rescheduleBookingByToken } from "./write/move.server";
 

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { Database } from "~/db/database";
 import { notFound } from "~/lib/http-error";
 import { shopMoment } from "~/lib/shop-time";
-import type { PublicSlot, SlotStatus } from "./booking.schema";
+import type { PublicSlot, SlotStatus } from "./booking-answers.schema";
 
 /*
  * A manual slot's row as both the slot lists (slots.server.ts) and the booking writes (write/) read it: one by its

@@ -13,7 +13,8 @@ import { formatShopDate, formatTimeRange, hasStarted, shopMoment } from "~/lib/s
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import { cancelBookingRecord } from "./write/cancel.server";
 import { loadBooking } from "./booking-record.server";
-import { type AdminSlot, type PublicSlot, type SlotCreateValues } from "./booking.schema";
+import { type SlotCreateValues } from "./booking.schema";
+import { type AdminSlot, type PublicSlot } from "./booking-answers.schema";
 import { planSlots, type PlannedSlot } from "./rules/slot-plan";
 import { ofMember, slotColumns, slotsWithMembers, toPublicSlot } from "./slot-rows.server";
 import { clockNow } from "~/lib/clock";

@@ -7,14 +7,9 @@ import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { useApiData, type ApiAnswer } from "~/lib/use-api-data";
 import { addDays, isCalendarDate } from "~/lib/shop-time";
 import type { AvailableTime } from "./rules/availability";
-import {
-  SELECT_SERVICE_MESSAGE,
-  SELECT_SLOT_MESSAGE,
-  bookingFormSchema,
-  type BookingFormInput,
-  type BookingFormValues,
-  type PublicSlot,
-} from "./booking.schema";
+import { bookingFormSchema, type BookingFormInput, type BookingFormValues } from "./booking.schema";
+import { type PublicSlot } from "./booking-answers.schema";
+import { SELECT_SERVICE_MESSAGE, SELECT_SLOT_MESSAGE } from "./booking-messages.schema";
 import { addMonths, monthOf } from "./components/month-calendar";
 
 /*
@@ -301,3 +296,5 @@ export function useBookingFlow({ services, team, slots, initial, availability, d
     refresh: () => setRefreshes((count) => count + 1),
   };
 }
+
+export type BookingFlow = ReturnType<typeof useBookingFlow>;

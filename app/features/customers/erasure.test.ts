@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminSlot } from "~/features/booking/booking.schema";
+import type { AdminSlot } from "~/features/booking/booking-answers.schema";
 import { addDays, shopToday } from "~/lib/shop-time";
 import { addService, bookAppointment } from "../../../tests/support/bookings";
 import { findTextAnywhere } from "../../../tests/support/find-text";

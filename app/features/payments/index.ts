@@ -8,3 +8,4 @@ export {
   publicPaymentSettingsSchema,
 } from "./payments.schema";
 export type { BookingPayment, PaymentPolicy } from "./payments.schema";
+export { policySentence } from "./payment-policy";

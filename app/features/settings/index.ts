@@ -33,3 +33,4 @@ export { addressLine, internationalPhone, socialLinks } from "./shop-facts";
 export { DEFAULT_SETTINGS, WEEKDAY_NAMES, allInPence, bookingFeePence, publicSettings } from "./shop-settings";
 export type { PublicSettings } from "./shop-settings";
 export { useShopSettings } from "./use-shop-settings";
+export { ClosureNotice } from "./components/closure-notice";

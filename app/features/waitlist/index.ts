@@ -5,3 +5,4 @@ export {
   OFFER_EXPIRED_MESSAGE,
   OFFER_WITHDRAWN_MESSAGE,
 } from "./waitlist.schema";
+export { waitlistJoinPath } from "./waitlist.schema";

@@ -8,7 +8,7 @@ import { requireAdminPage } from "~/features/auth/require-admin.server";
 import { AddSlotsDialog } from "~/features/booking/components/add-slots-dialog";
 import { AvailableSlotList, BookedSlotList } from "~/features/booking/components/admin-slot-lists";
 import { MonthCalendar, monthOf, type DayTone } from "~/features/booking/components/month-calendar";
-import type { AdminSlot } from "~/features/booking/booking.schema";
+import type { AdminSlot } from "~/features/booking/booking-answers.schema";
 import { cancelBooking } from "~/features/booking/write/booking-write.server";
 import type { AdminCancellation } from "~/features/booking/write/cancel.server";
 import { listAdminSlots } from "~/features/booking/slots.server";

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { closedLabel, closedReason, useShopSettings } from "~/features/settings";
 import { formatShopDate, formatTimeRange } from "~/lib/shop-time";
 import { MAIL_NOT_SET_UP, MAIL_STATUS_BADGES } from "~/lib/mail-status";
-import type { AdminSlot } from "../booking.schema";
+import type { AdminSlot } from "../booking-answers.schema";
 import { formatPence, toPence } from "~/lib/money";
 import { customerPath, NO_SHOW_FLAG } from "~/features/customers";
 import { AdminPaymentActions } from "~/features/payments";

@@ -8,7 +8,7 @@ import { useShopSettings } from "~/features/settings";
 import { formatShopDate, formatTimeRange, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { bookingIcs, bookingIcsFilename, seriesIcs, type IcsBooking } from "../booking-ics";
 import { SeriesDates } from "./repeat-picker";
-import { type BookingConfirmation as Confirmation, type BookingSummary } from "../booking.schema";
+import { type BookingConfirmation as Confirmation, type BookingSummary } from "../booking-answers.schema";
 import { formatPence, toPence } from "~/lib/money";
 
 const manageBookingPath = (token: string) => `/bookings/manage/${token}`;

@@ -5,7 +5,7 @@ import { Label, NativeSelect } from "~/components/ui/input";
 import { ApiError, api } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { formatShopDate, fromMinutes, shopInstant, shopMoment, toMinutes } from "~/lib/shop-time";
-import type { AdminMoveResult } from "../booking.schema";
+import type { AdminMoveResult } from "../booking-answers.schema";
 import type { calendarUrl } from "../calendar-query";
 import { cardBox, dayScale, freeStretches, timeLine } from "../calendar-layout";
 import type { CalendarBooking, CalendarData, CalendarDay } from "../calendar.server";

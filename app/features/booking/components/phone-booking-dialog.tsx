@@ -11,7 +11,8 @@ import { formatShopDate } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
 import { useApiData } from "~/lib/use-api-data";
 import type { AvailableTime } from "../rules/availability";
-import type { AppointmentRequestInput, BookingConfirmation } from "../booking.schema";
+import type { AppointmentRequestInput } from "../booking.schema";
+import type { BookingConfirmation } from "../booking-answers.schema";
 import { ANYONE } from "../use-booking-flow";
 
 /** An empty time chosen on the calendar: the dialog opens with its barber and time (`key` tells two clicks apart). */

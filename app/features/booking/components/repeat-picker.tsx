@@ -1,14 +1,8 @@
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatShopDate, formatTime } from "~/lib/shop-time";
-import {
-  REPEAT_TIMES,
-  REPEAT_WEEKS,
-  type CancelScope,
-  type RepeatRequest,
-  type SeriesOccurrence,
-  type SeriesPreviewDate,
-} from "../booking.schema";
+import { REPEAT_TIMES, REPEAT_WEEKS, type CancelScope, type RepeatRequest } from "../booking.schema";
+import { type SeriesOccurrence, type SeriesPreviewDate } from "../booking-answers.schema";
 import type { PostedField } from "../use-booking-flow";
 
 /*

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ShopPhoneLink } from "~/features/settings";
 import { cn } from "~/lib/cn";
 import { formatShopDate, formatTime, formatTimeRange } from "~/lib/shop-time";
-import type { ManagedBooking, MoveOptions } from "../booking.schema";
+import type { ManagedBooking, MoveOptions } from "../booking-answers.schema";
 
 /** What the manage page's action answers to a move: the booking at its new time, or why not. */
 export type MoveResult = { moved: ManagedBooking } | { message: string; fieldErrors?: Record<string, string> };

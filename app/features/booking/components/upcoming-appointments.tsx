@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { MAIL_STATUS_BADGES } from "~/lib/mail-status";
 import { addDays, formatShopDate, formatTimeRange } from "~/lib/shop-time";
-import type { AdminSlot } from "../booking.schema";
+import type { AdminSlot } from "../booking-answers.schema";
 import { serviceTitlesOf } from "./admin-slot-lists";
 
 /** "Today", "Tomorrow", else the date: the owner reads the coming days at a glance. */

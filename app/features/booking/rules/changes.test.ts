@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ONLINE_MOVES } from "../booking.schema";
+import { MAX_ONLINE_MOVES } from "../booking-messages.schema";
 import { cancellable, cancellableWith, movable } from "./changes";
 
 // Tuesday 1 December 2026, 08:00 in London; the booking is at 10:00 the next day (26 hours ahead).

@@ -1,5 +1,5 @@
 import { hasStarted, hoursUntil } from "~/lib/shop-time";
-import { MAX_ONLINE_MOVES } from "../booking.schema";
+import { MAX_ONLINE_MOVES } from "../booking-messages.schema";
 
 /*
  * What a customer may still change online, from the booking, the shop's notice and a clock passed in:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking.schema";
+import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import type { AvailabilityRules, BusySpan, MemberSchedule } from "./availability";
 import { PAST_DAY_MESSAGE, candidatesFor, endsByMidnight, freeForClaim, leastBookedFirst } from "./claim";
 

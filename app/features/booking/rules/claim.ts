@@ -1,5 +1,5 @@
 import { shopToday, toMinutes } from "~/lib/shop-time";
-import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking.schema";
+import { MEMBER_CANNOT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import {
   memberStartTimes,
   ownerRefusal,

@@ -7,7 +7,7 @@ import { queueWaitlistOffers } from "../freed-time.server";
 import { badRequest, conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, toMinutes } from "~/lib/shop-time";
 import { loadBusySpans } from "../availability.server";
-import { ENDS_AFTER_MIDNIGHT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking.schema";
+import { ENDS_AFTER_MIDNIGHT_MESSAGE, NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import type { MemberSchedule } from "../rules/availability";
 import { candidatesFor, endsByMidnight, freeForClaim, leastBookedFirst, type ComputedTimeClaim } from "../rules/claim";
 

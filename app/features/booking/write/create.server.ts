@@ -7,12 +7,8 @@ import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
 import { chosenServices, loadSchedules } from "../availability.server";
-import {
-  NOT_ENOUGH_TIME_MESSAGE,
-  SLOT_TAKEN_MESSAGE,
-  type AppointmentRequest,
-  type BookingRequest,
-} from "../booking.schema";
+import { type AppointmentRequest, type BookingRequest } from "../booking.schema";
+import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import { reachingTo } from "../rules/availability";
 import type { ComputedTimeClaim } from "../rules/claim";
 import { pricedForMember } from "../rules/membership";

@@ -8,12 +8,9 @@ import { HttpError, conflict } from "~/lib/http-error";
 import { seriesRefusals } from "../booking-series.server";
 import { queueSeriesConfirmation, type SeriesJobEntry } from "../booking-jobs.server";
 import { loadBooking, loadSeries, loadSeriesParts, type BookingRecord } from "../booking-record.server";
-import {
-  paidSeriesMessage,
-  type AppointmentRequest,
-  type BookingConfirmation,
-  type RepeatRequest,
-} from "../booking.schema";
+import { type AppointmentRequest, type RepeatRequest } from "../booking.schema";
+import { type BookingConfirmation } from "../booking-answers.schema";
+import { paidSeriesMessage } from "../booking-messages.schema";
 import { seriesDates } from "../rules/availability";
 import { bookAppointment } from "./create.server";
 import { confirm, placeAppointment, type PlaceOptions } from "./place.server";
