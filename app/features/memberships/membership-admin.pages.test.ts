@@ -155,9 +155,17 @@ describe("the owner's memberships screen, without JavaScript", () => {
     const page = await screen(admin, "?saved=retired");
     expect(page).toContain("Plan retired");
     expect(page).toContain("Retired");
-    expect((await admin.get("/api/memberships")).body.filter((row: { status: string }) => row.status === "active"))
-      .toHaveLength(2);
-    expect((await post(admin, [["intent", "retire"], ["id", "99999"]])).status).toBe(404);
+    expect(
+      (await admin.get("/api/memberships")).body.filter((row: { status: string }) => row.status === "active"),
+    ).toHaveLength(2);
+    expect(
+      (
+        await post(admin, [
+          ["intent", "retire"],
+          ["id", "99999"],
+        ])
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses anyone but an admin: the screen and its forms send them to the login", async () => {

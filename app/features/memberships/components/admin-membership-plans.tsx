@@ -59,7 +59,11 @@ export function PlanForm({ plan, services, posted }: PlanFormProps) {
         <FormField label="Name" error={errors.name}>
           {(field) => <Input {...field} name="name" defaultValue={initial("name", plan?.name)} required />}
         </FormField>
-        <FormField label="Monthly price (£)" error={errors.monthlyPrice} hint={plan ? MEMBERSHIP_PRICE_NOTE : undefined}>
+        <FormField
+          label="Monthly price (£)"
+          error={errors.monthlyPrice}
+          hint={plan ? MEMBERSHIP_PRICE_NOTE : undefined}
+        >
           {(field) => (
             <Input
               {...field}
@@ -145,7 +149,10 @@ function RetirePlan({ plan }: { plan: MembershipPlan }) {
         description="Nobody new can join it. Its members go on, and pay as they do now, until they cancel."
         confirmLabel="Retire plan"
         onConfirm={() =>
-          void fetcher.submit({ intent: "retire", id: String(plan.id) }, { method: "post", action: ADMIN_MEMBERSHIPS_PAGE })
+          void fetcher.submit(
+            { intent: "retire", id: String(plan.id) },
+            { method: "post", action: ADMIN_MEMBERSHIPS_PAGE },
+          )
         }
       />
       {fetcher.data && (
