@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, useLocation } from "react-router";
 import { AdminPage, adminMeta } from "~/components/layout/admin-page";
 import { Card } from "~/components/ui/card";
 import { RefusedNotice, SavedNotice } from "~/components/ui/page-notice";
@@ -62,6 +62,8 @@ export const meta = () => adminMeta("Memberships");
 
 export default function AdminMemberships({ loaderData, actionData }: Route.ComponentProps) {
   const { plans, memberships, services, editing, notice } = loaderData;
+  // A save redirects, a new location: the form starts afresh; a refusal stays on this one, keeping what was typed.
+  const { key: visit } = useLocation();
   const posted = actionData && actionData.values.intent !== "retire" ? actionData : undefined;
   // A refused edit stays open on the plan it was for; otherwise the address says which plan is open.
   const open = posted ? (plans.find((plan) => plan.id === posted.id) ?? null) : editing === "new" ? null : editing;
@@ -79,7 +81,7 @@ export default function AdminMemberships({ loaderData, actionData }: Route.Compo
           <p className="text-sm text-muted-foreground">
             Each plan is a product with a monthly price at your Stripe account, made when you save it.
           </p>
-          <PlanForm key={open?.id ?? "new"} plan={open} services={services} posted={posted} />
+          <PlanForm key={`${open?.id ?? "new"}-${visit}`} plan={open} services={services} posted={posted} />
         </Card>
       </section>
       <section aria-labelledby="members-title" className="grid gap-4">

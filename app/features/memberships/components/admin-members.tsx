@@ -10,13 +10,23 @@ const period = (membership: AdminMembership) =>
     ? `${formatShopInstant(membership.periodStart, "medium")} – ${formatShopInstant(membership.periodEnd, "medium")}`
     : "—";
 
+/** A cell; on a phone, where the header row is hidden, a line led by its column's name. */
+const Cell = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <td
+    data-label={`${label}:`}
+    className="p-3 tabular-nums max-sm:p-0 max-sm:before:mr-1 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+  >
+    {children}
+  </td>
+);
+
 export function MemberList({ memberships }: { memberships: readonly AdminMembership[] }) {
   if (memberships.length === 0) return <EmptyState>Nobody has joined a plan yet.</EmptyState>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <div className="rounded-lg border border-border">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Members, newest first</caption>
-        <thead className="bg-muted">
+        <thead className="bg-muted max-sm:sr-only">
           <tr>
             <th scope="col" className="p-3 font-semibold">
               Member
@@ -37,24 +47,24 @@ export function MemberList({ memberships }: { memberships: readonly AdminMembers
         </thead>
         <tbody>
           {memberships.map((membership) => (
-            <tr key={membership.id} className="border-t border-border">
-              <td className="p-3">
+            <tr key={membership.id} className="border-t border-border max-sm:grid max-sm:gap-1 max-sm:p-3">
+              <Cell label="Member">
                 <Link
                   to={`/admin/customers/${membership.member.customerId}`}
                   className="font-medium text-accent-text underline underline-offset-4"
                 >
                   {membership.member.name}
                 </Link>
-              </td>
-              <td className="p-3">{membership.plan.name}</td>
-              <td className="p-3">
+              </Cell>
+              <Cell label="Plan">{membership.plan.name}</Cell>
+              <Cell label="Status">
                 {MEMBERSHIP_STATUS_NAMES[membership.status]}
                 {membership.cancelAtPeriodEnd && membership.status !== "cancelled" ? " (ends at the period's end)" : ""}
-              </td>
-              <td className="p-3 tabular-nums">{period(membership)}</td>
-              <td className="p-3 tabular-nums">
+              </Cell>
+              <Cell label="Current period">{period(membership)}</Cell>
+              <Cell label="Visits used">
                 {membership.visitsUsed} of {membership.visitsPerMonth}
-              </td>
+              </Cell>
             </tr>
           ))}
         </tbody>
