@@ -10,8 +10,10 @@ const period = (membership: AdminMembership) =>
     ? `${formatShopInstant(membership.periodStart, "medium")} – ${formatShopInstant(membership.periodEnd, "medium")}`
     : "—";
 
+const COLUMNS = ["Member", "Plan", "Status", "Current period", "Visits used"] as const;
+
 /** A cell; on a phone, where the header row is hidden, a line led by its column's name. */
-const Cell = ({ label, children }: { label: string; children: React.ReactNode }) => (
+const Cell = ({ label, children }: { label: (typeof COLUMNS)[number]; children: React.ReactNode }) => (
   <td
     data-label={`${label}:`}
     className="p-3 tabular-nums max-sm:p-0 max-sm:before:mr-1 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
@@ -28,21 +30,11 @@ export function MemberList({ memberships }: { memberships: readonly AdminMembers
         <caption className="sr-only">Members, newest first</caption>
         <thead className="bg-muted max-sm:sr-only">
           <tr>
-            <th scope="col" className="p-3 font-semibold">
-              Member
-            </th>
-            <th scope="col" className="p-3 font-semibold">
-              Plan
-            </th>
-            <th scope="col" className="p-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="p-3 font-semibold">
-              Current period
-            </th>
-            <th scope="col" className="p-3 font-semibold">
-              Visits used
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="p-3 font-semibold">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
