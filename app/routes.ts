@@ -55,6 +55,7 @@ export default [
   route("admin/queue", "routes/admin/queue.tsx"),
   route("admin/queue-poster", "routes/admin/queue-poster.tsx"),
   route("admin/gift-cards", "routes/admin/gift-cards.tsx"),
+  route("admin/memberships", "routes/admin/memberships.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

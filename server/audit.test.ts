@@ -108,6 +108,7 @@ describe("what the audit log makes of a write", () => {
     expect(describeAdminPageRequest("GET", "/admin/bookings")).toMatchObject({ action: "view booking list" });
     expect(describeAdminPageRequest("GET", "/admin/customers.data")).toMatchObject({ action: "view customer list" });
     expect(describeAdminPageRequest("GET", "/admin/contact")).toMatchObject({ action: "view contact messages" });
+    expect(describeAdminPageRequest("GET", "/admin/memberships.data")).toMatchObject({ action: "view memberships" });
     expect(describeAdminPageRequest("GET", "/admin/services")).toBeNull();
   });
 });

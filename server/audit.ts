@@ -182,6 +182,7 @@ const AUDITED_SCREENS: Record<string, string> = {
   contact: "view contact messages",
   waitlist: "view waitlist",
   "gift-cards": "view gift cards",
+  memberships: "view memberships",
 };
 
 /**

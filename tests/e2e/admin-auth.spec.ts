@@ -35,6 +35,7 @@ test("the login form explains what is missing and what the server refused, then 
     ["Customers", "/admin/customers"],
     ["Waitlist", "/admin/waitlist"],
     ["Gift cards", "/admin/gift-cards"],
+    ["Memberships", "/admin/memberships"],
     ["Media Library", "/admin/media"],
     ["Products", "/admin/products"],
     ["Team", "/admin/team"],

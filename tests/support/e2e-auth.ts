@@ -34,6 +34,7 @@ export const ADMIN_SCREENS = [
   { path: "/admin/customers", heading: "Customers" },
   { path: "/admin/waitlist", heading: "Waitlist" },
   { path: "/admin/gift-cards", heading: "Gift cards" },
+  { path: "/admin/memberships", heading: "Memberships" },
   { path: "/admin/team", heading: "Manage Team" },
   { path: "/admin/settings", heading: "Shop Settings" },
   { path: "/admin/reports", heading: "Reports" },

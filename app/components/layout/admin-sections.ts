@@ -6,6 +6,7 @@ import {
   ChartColumn,
   Gift,
   HelpCircle,
+  IdCard,
   History,
   Hourglass,
   Images,
@@ -63,6 +64,12 @@ export const ADMIN_SECTIONS = [
     title: "Gift cards",
     description: "Every card's balance and history; issue one at the desk, or void one.",
     icon: Gift,
+  },
+  {
+    to: "/admin/memberships",
+    title: "Memberships",
+    description: "Monthly plans: add, change or retire one; every member, their period and visits used.",
+    icon: IdCard,
   },
   {
     to: "/admin/media",

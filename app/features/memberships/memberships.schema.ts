@@ -7,6 +7,10 @@ import { numberField, optionalMultilineText, optionalText, requiredText } from "
 export const VISITS_PER_MONTH = { min: 1, max: 31 } as const;
 export const MONTHLY_PRICE = { min: 1, max: 1000 } as const;
 
+/** Said beside a plan's price when the owner changes it (Stripe's prices cannot change; decision 058). */
+export const MEMBERSHIP_PRICE_NOTE =
+  "A new price applies to members who join from now on; existing members keep the price they joined on.";
+
 const wholePence = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** POST and PUT /api/membership-plans. */
