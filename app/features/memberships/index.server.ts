@@ -6,5 +6,10 @@ export {
   endMembershipsForErasure,
   membershipFigures,
 } from "./membership-accounts.server";
-export { giveBackMemberVisit, memberAllowance, takeMemberVisit } from "./membership-visits.server";
+export {
+  assertVisitStaysInItsMonth,
+  giveBackMemberVisit,
+  memberAllowance,
+  takeMemberVisit,
+} from "./membership-visits.server";
 export type { MemberAllowance } from "./membership-visits.server";

@@ -114,6 +114,28 @@ describe("booking as a member", () => {
     expect(again.body.included).toBe("Included in your membership — 1 of 2 visits left this month");
   });
 
+  it("moves an included visit inside its paid month, and refuses to move it past the month's end", async () => {
+    await join("mover@example.com");
+    const day = nextDay++;
+    const booked = await book("mover@example.com", day);
+    expect(booked.status, booked.text).toBe(201);
+    expect(booked.body.total).toBe(0);
+    const move = (day: number) =>
+      api.anonymous().post(`/api/bookings/manage/${booked.body.manageToken}/reschedule`, {
+        date: addDays(shopToday(), day),
+        startTime: "11:00",
+        memberId,
+      });
+    const refused = await move(40);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /^This appointment is a visit included in your membership for the month ending/,
+    );
+    const moved = await move(day + 1);
+    expect(moved.status, moved.text).toBe(200);
+    expect(await visitsUsed("mover@example.com")).toBe(1);
+  });
+
   it("keeps a visit cancelled inside the notice used", async () => {
     await setPayments("none");
     await join("late@example.com");

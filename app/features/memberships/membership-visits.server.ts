@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { customerKey } from "~/features/customers";
 import { conflict } from "~/lib/http-error";
-import { shopInstant } from "~/lib/shop-time";
+import { formatShopInstant, shopInstant } from "~/lib/shop-time";
 
 /*
  * A member's visits (issue 34): a booking of a covered service inside the paid period is included, up to the
@@ -113,4 +113,26 @@ export async function giveBackMemberVisit(trx: Db, bookingId: number, now: Date)
     .where("period_start", "=", visit.period_start)
     .where("visits_used", ">", 0)
     .execute();
+}
+
+/**
+ * A visit is included in the paid month that holds it: a customer moving an included booking past that month's end
+ * would keep a visit the month did not pay for (the next month's allowance is taken when that month is paid). 409
+ * with what to do instead; a booking that is no included visit may go anywhere.
+ */
+export async function assertVisitStaysInItsMonth(trx: Db, bookingId: number, to: { date: string; startTime: string }) {
+  const visit = await trx
+    .selectFrom("membership_visits as v")
+    .innerJoin("memberships as m", "m.id", "v.membership_id")
+    .select(["m.period_start", "m.period_end"])
+    .where("v.booking_id", "=", bookingId)
+    .where("v.returned_at", "is", null)
+    .executeTakeFirst();
+  if (!visit?.period_start || !visit.period_end) return;
+  const at = shopInstant(to.date, to.startTime).toISOString();
+  if (at >= visit.period_start && at < visit.period_end) return;
+  throw conflict(
+    `This appointment is a visit included in your membership for the month ending ${formatShopInstant(visit.period_end, "long")}. ` +
+      "To have it after that, please cancel it and book again.",
+  );
 }

@@ -2,6 +2,7 @@ import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import type { ShopSettings } from "~/features/settings";
+import { assertVisitStaysInItsMonth } from "~/features/memberships/index.server";
 import { clockNow } from "~/lib/clock";
 import { HttpError, badRequest, conflict, notFound } from "~/lib/http-error";
 import { recordWithinLimits } from "~/lib/rate-limit.server";
@@ -111,6 +112,7 @@ export async function rescheduleBookingByToken(
     if (booking.sequence >= MAX_ONLINE_MOVES) throw conflict(movedTooOftenMessage(shop.phone));
     if (request.memberId !== undefined && request.memberId !== booking.memberId) throw badRequest(KEEP_BARBER_MESSAGE);
     if (request.date === booking.date && request.startTime === booking.startTime) throw badRequest(SAME_TIME_MESSAGE);
+    await assertVisitStaysInItsMonth(trx, booking.id, request);
     return moveRecord(trx, booking, {
       claim: {
         date: request.date,
