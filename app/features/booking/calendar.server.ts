@@ -2,9 +2,8 @@ import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { openingRangesOn, rangeCovering } from "~/features/settings";
 import { listServices } from "~/features/services/index.server";
-import { addDays, fromMinutes, shopInstant, toMinutes } from "~/lib/shop-time";
+import { addDays, fromMinutes, toMinutes } from "~/lib/shop-time";
 import { workingSpans } from "./rules/availability";
-import { isWalkIn } from "./rules/walk-in";
 import { loadSchedules } from "./availability.server";
 import { listBlocks } from "./blocks.server";
 import type { TeamBlock } from "./booking-answers.schema";
@@ -97,7 +96,6 @@ export async function bookingsBetween(db: Db, which: BookingsBetween) {
       "b.duration_minutes",
       "b.total_pence",
       "b.cancelled_at",
-      "b.created_at",
       "s.date",
       "s.start_time",
       "s.member_id",
@@ -159,7 +157,7 @@ async function calendarBookings(db: Db, from: string, to: string, showCancelled:
     status: calendarStatus(row),
     payment: payments.get(row.id) ?? null,
     totalPence: row.total_pence,
-    walkIn: isWalkIn(Date.parse(row.created_at), shopInstant(row.date, row.start_time).getTime()),
+    walkIn: row.customer_email === "",
     recordKey: row.customer_id === null ? null : String(row.customer_id),
   }));
 }

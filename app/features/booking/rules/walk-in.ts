@@ -7,8 +7,9 @@ import { endsByMidnight } from "./claim";
 const WALK_IN_STEP_MINUTES = 5;
 
 /**
- * Whether a booking is a walk-in: written when its customer was already in the chair, at or after its own start
- * (decision 054). Not "no e-mail": the owner books callers and imports appointments without one, for later.
+ * Whether a booking counts as a walk-in in the books: written when its customer was already in the chair, at or
+ * after its own start (decision 054). The calendar's "walk-in" label is the walk-in form's (no e-mail), which also
+ * takes a time later today.
  */
 export const isWalkIn = (madeAtMs: number, startsAtMs: number) => madeAtMs >= startsAtMs;
 
