@@ -63,10 +63,10 @@ export const detectedBookingField = columns.fieldByHeader<BookingField>({
   appointmentstatus: "status",
 });
 
+export const bookingMappingSchema = columns.mappingOf(BOOKING_FIELDS, '{"Staff member": "barber"}');
+
 /** The `mapping` field: JSON text of the columns the owner changed; absent or empty keeps the detected ones. */
-export const bookingMappingFieldSchema = columns.mappingFieldOf(
-  columns.mappingOf(BOOKING_FIELDS, '{"Staff member": "barber"}'),
-);
+export const bookingMappingFieldSchema = columns.mappingFieldOf(bookingMappingSchema);
 
 export const bookingPreviewRowSchema = z.object({
   /** The row's number in the file, the header being row 1. */

@@ -86,4 +86,63 @@ describe("/admin/import without JavaScript", () => {
     expect(checked.text).toContain("2 rows: 0 appointments would be booked, 2 rows skipped.");
     expect(checked.text).toMatch(/Row 2: Unknown (service|barber)/);
   });
+
+  it("checks an appointments file whose start column is not detected, checks it again mapped by the owner and imports it", async () => {
+    const service = { description: "Done properly.", icon: "Scissors", category: "hair" };
+    const fade = await admin.post("/api/services", { ...service, title: "Pages Fade", price: 18.5, duration: 30 });
+    expect(fade.status, fade.text).toBe(201);
+    const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "17:00" }] }));
+    const barber = { bio: "", image: null, serviceIds: [fade.body.id], weeklyHours: weekdays, timeOff: [] };
+    const made = await admin.post("/api/team", { ...barber, name: "Pat Pages" });
+    expect(made.status, made.text).toBe(201);
+    const csv = [
+      "Date,Begins,Service,Barber,Client name,Email",
+      "2030-01-09,10:00,Pages Fade,Pat Pages,Ann Pages,ann@example.com",
+      "2030-01-09,11:00,Pages Fade,Pat Pages,Bob Pages,bob@example.com",
+    ].join("\n");
+    const form = new FormData();
+    form.append("intent", "appointments-check");
+    form.append("file", new File([csv], "diary.csv", { type: "text/csv" }));
+    const checked = await post(form);
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.text).toContain("2 rows: 0 appointments would be booked, 2 rows skipped.");
+    // The detected mapping, each column a select the owner can change: "Begins" is left out.
+    expect(checked.text).toMatch(
+      /<select[^>]*name="mapping:Begins"[^>]*>(?:(?!<\/select>).)*value="ignore" selected=""/s,
+    );
+    const uploadId = uploadIdIn(checked.text);
+    expect(uploadId).toBeDefined();
+
+    const mapping = {
+      "mapping:Date": "date",
+      "mapping:Begins": "startTime",
+      "mapping:Service": "services",
+      "mapping:Barber": "barber",
+      "mapping:Client name": "name",
+      "mapping:Email": "email",
+    };
+    const remapped = await post(new URLSearchParams({ intent: "appointments-check", uploadId: uploadId!, ...mapping }));
+    expect(remapped.status, remapped.text).toBe(200);
+    expect(remapped.text).toContain("2 rows: 2 appointments would be booked, 0 rows skipped.");
+    expect(remapped.text).toContain("Bob Pages");
+    expect(await api.db.selectFrom("bookings").select("id").execute()).toEqual([]);
+
+    const imported = await post(
+      new URLSearchParams({ intent: "appointments-import", uploadId: uploadId!, ...mapping }),
+    );
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.text).toContain("2 rows: 2 appointments booked, 0 rows skipped, 0 customers mailed.");
+    const booked = await api.db
+      .selectFrom("bookings as b")
+      .innerJoin("booking_slots as s", "s.id", "b.slot_id")
+      .select(["s.date", "s.start_time", "b.customer_name"])
+      .orderBy("s.start_time")
+      .execute();
+    expect(booked).toEqual([
+      { date: "2030-01-09", start_time: "10:00", customer_name: "Ann Pages" },
+      { date: "2030-01-09", start_time: "11:00", customer_name: "Bob Pages" },
+    ]);
+    const again = await post(new URLSearchParams({ intent: "appointments-import", uploadId: uploadId!, ...mapping }));
+    expect(again.status).toBe(400);
+  }, 120_000);
 });

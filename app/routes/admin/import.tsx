@@ -11,13 +11,17 @@ import {
   plural,
 } from "~/features/import/components/import-review";
 import { AppointmentsImport, type AppointmentsAnswer } from "~/features/import/components/appointments-import";
+import { bookingMappingSchema } from "~/features/import/booking-import.schema";
 import { importBookings } from "~/features/import/booking-import.server";
 import { importCustomers } from "~/features/import/customer-import.server";
+import type { ClientFile } from "~/features/import/import-rows";
 import { keepUpload, keptUpload, removeUpload } from "~/features/import/import-uploads.server";
 import {
   FILE_TOO_LARGE,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  CUSTOMER_FIELD_LABELS,
+  CUSTOMER_FIELDS,
   mappingSchema,
   type CustomerImportResult,
 } from "~/features/import/import.schema";
@@ -26,6 +30,21 @@ import { HttpError, badRequest } from "~/lib/http-error";
 import type { Route } from "./+types/import";
 
 const MAPPING_FIELD = "mapping:";
+
+/** The owner's mapping as the page's selects post it, one `mapping:<header>` field a column. */
+const postedMapping = (values: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([name]) => name.startsWith(MAPPING_FIELD))
+      .map(([name, field]) => [name.slice(MAPPING_FIELD.length), field]),
+  );
+
+async function postedFile(form: FormData, missing: string): Promise<ClientFile> {
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) throw badRequest(missing);
+  if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
+  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -49,7 +68,8 @@ interface ImportState {
  * The page's three steps, each a post without JavaScript: `upload` keeps the file (for an hour) and answers its
  * dry run with the detected mapping; `check` runs the dry run again with the owner's mapping; `import` imports it
  * with that mapping through the same function as POST /api/import/customers, then back to the page (303) with
- * the counts.
+ * the counts. An appointments file takes the same steps as `appointments-check` (with the file the first time,
+ * then by its id) and `appointments-import`, through the function of POST /api/import/bookings.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireAdminPage(context);
@@ -59,23 +79,24 @@ export async function action({ context, request }: Route.ActionArgs) {
   const state: ImportState = { uploadId: values.uploadId ?? "", fileName: "", result: null };
   try {
     if (values.intent === "appointments-check" || values.intent === "appointments-import") {
-      const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file of appointments to import");
-      if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
+      // The first check posts the file and keeps it, as a client file is; checking again and importing name it.
+      const file = state.uploadId
+        ? await keptUpload(config.dataDir, state.uploadId)
+        : await postedFile(form, "Choose a CSV file of appointments to import");
+      const uploadId = state.uploadId || (await keepUpload(config.dataDir, file));
       const dryRun = values.intent === "appointments-check";
-      const appointments = await importBookings(
-        context,
-        { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-        { mapping: {}, dryRun, notify: values.notify === "on", actor: user, config },
-      );
+      const mapping = bookingMappingSchema.parse(postedMapping(values));
+      const notify = values.notify === "on";
+      const appointments = await importBookings(context, file, { mapping, dryRun, notify, actor: user, config });
+      if (!dryRun) await removeUpload(config.dataDir, uploadId);
       // Answered, not redirected, even after the import: the rows it skipped, with their reasons, are the page.
-      return { appointments } satisfies AppointmentsAnswer;
+      return {
+        appointments,
+        upload: dryRun ? { id: uploadId, fileName: file.name } : null,
+      } satisfies AppointmentsAnswer;
     }
     if (values.intent === "upload") {
-      const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file to import");
-      if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
-      const kept = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+      const kept = await postedFile(form, "Choose a CSV file to import");
       state.fileName = kept.name;
       state.result = await importCustomers(db, kept, { mapping: {}, dryRun: true, actor: user });
       state.uploadId = await keepUpload(config.dataDir, kept);
@@ -83,13 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const kept = await keptUpload(config.dataDir, state.uploadId);
     state.fileName = kept.name;
-    const mapping = mappingSchema.parse(
-      Object.fromEntries(
-        Object.entries(values)
-          .filter(([name]) => name.startsWith(MAPPING_FIELD))
-          .map(([name, field]) => [name.slice(MAPPING_FIELD.length), field]),
-      ),
-    );
+    const mapping = mappingSchema.parse(postedMapping(values));
     const dryRun = values.intent !== "import";
     const result = await importCustomers(db, kept, { mapping, dryRun, actor: user });
     if (dryRun) return { ...state, result };
@@ -148,7 +163,12 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
         <fetcher.Form method="post" className="grid gap-6">
           <h2 className="text-xl font-semibold">{state.fileName}</h2>
           <input type="hidden" name="uploadId" value={state.uploadId} />
-          <ColumnMapping columns={state.result.columns} version={state.uploadId} />
+          <ColumnMapping
+            columns={state.result.columns}
+            fields={CUSTOMER_FIELDS}
+            labels={CUSTOMER_FIELD_LABELS}
+            version={state.uploadId}
+          />
           <ImportSummary result={state.result} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="check" variant="outline" disabled={busy}>

@@ -1,18 +1,25 @@
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { RefusedNotice } from "~/components/ui/page-notice";
-import { BOOKING_IMPORT_MAX_ROWS, type BookingImportResult } from "~/features/import/booking-import.schema";
+import {
+  BOOKING_FIELD_LABELS,
+  BOOKING_FIELDS,
+  BOOKING_IMPORT_MAX_ROWS,
+  type BookingImportResult,
+} from "~/features/import/booking-import.schema";
 import { formatShopDate } from "~/lib/shop-time";
-import { plural, SkippedRows } from "./import-review";
+import { ColumnMapping, plural, SkippedRows } from "./import-review";
 
 /*
- * The appointments part of /admin/import: the file is sent with each post (a few weeks of a diary is small), once
- * to check it (every row booked, then all taken back) and once to import it, with the notify choice.
+ * The appointments part of /admin/import, in the client file's steps: the file is posted once and checked (every
+ * row booked, then all taken back) and kept server-side; the owner changes the columns' mapping and checks again
+ * under the kept file's id, then imports it with that mapping and the notify choice.
  */
 
-/** What the page's action answers for an appointments file. */
+/** What the page's action answers for an appointments file; `upload` is the kept file, until it is imported. */
 export interface AppointmentsAnswer {
   appointments: BookingImportResult;
+  upload: { id: string; fileName: string } | null;
 }
 
 function AppointmentsPreview({ result }: { result: BookingImportResult }) {
@@ -54,6 +61,7 @@ export function AppointmentsImport({ answer }: { answer?: unknown }) {
   const fetcher = useFetcher<AppointmentsAnswer | { message: string }>({ key: "import-appointments" });
   const data = (fetcher.data ?? answer) as AppointmentsAnswer | { message?: unknown } | undefined;
   const result = data && "appointments" in data ? data.appointments : undefined;
+  const upload = data && "upload" in data ? data.upload : null;
   const failure = data && "message" in data && typeof data.message === "string" ? data.message : null;
   const busy = fetcher.state !== "idle";
   return (
@@ -72,19 +80,36 @@ export function AppointmentsImport({ answer }: { answer?: unknown }) {
           Appointments file (CSV)
           <input type="file" name="file" accept=".csv,text/csv" required />
         </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="notify" />
-          Send each customer a confirmation with the new manage link
-        </label>
-        <div className="flex flex-wrap gap-3">
+        <div>
           <Button type="submit" name="intent" value="appointments-check" variant="outline" disabled={busy}>
             Check appointments
           </Button>
-          <Button type="submit" name="intent" value="appointments-import" disabled={busy}>
-            Import appointments
-          </Button>
         </div>
       </fetcher.Form>
+      {result && upload && (
+        <fetcher.Form method="post" className="grid gap-4">
+          <h3 className="text-xl font-semibold">{upload.fileName}</h3>
+          <input type="hidden" name="uploadId" value={upload.id} />
+          <ColumnMapping
+            columns={result.columns}
+            fields={BOOKING_FIELDS}
+            labels={BOOKING_FIELD_LABELS}
+            version={upload.id}
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="notify" />
+            Send each customer a confirmation with the new manage link
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="appointments-check" variant="outline" disabled={busy}>
+              Check again with these columns
+            </Button>
+            <Button type="submit" name="intent" value="appointments-import" disabled={busy || result.booked === 0}>
+              {`Import ${plural(result.booked, "appointment")}`}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
       {result && (
         <div className="grid gap-4" role="status">
           <p className="font-medium">

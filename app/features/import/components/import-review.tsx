@@ -1,16 +1,24 @@
 import { Badge } from "~/components/ui/badge";
 import { NativeSelect } from "~/components/ui/input";
-import {
-  CUSTOMER_FIELD_LABELS,
-  CUSTOMER_FIELDS,
-  type CustomerImportResult,
-  type ImportColumn,
-} from "~/features/import/import.schema";
+import type { CustomerImportResult } from "~/features/import/import.schema";
 
-/* The dry run of a client file on /admin/import: the columns' mapping to change, the counts, skipped rows, preview. */
+/*
+ * The dry run of a file on /admin/import: the columns' mapping to change (a client file's or an appointments
+ * file's fields), and for a client file the counts, skipped rows and preview.
+ */
 
 /** The select of each column, named `mapping:<header>` so the form posts the mapping whole. */
-export function ColumnMapping({ columns, version }: { columns: ImportColumn[]; version: string }) {
+export function ColumnMapping<Field extends string>({
+  columns,
+  fields,
+  labels,
+  version,
+}: {
+  columns: { header: string; field: Field }[];
+  fields: readonly Field[];
+  labels: Record<Field, string>;
+  version: string;
+}) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-lg font-semibold">Columns</legend>
@@ -21,9 +29,9 @@ export function ColumnMapping({ columns, version }: { columns: ImportColumn[]; v
               “{column.header || `Column ${index + 1}`}” is
             </span>
             <NativeSelect name={`mapping:${column.header}`} defaultValue={column.field}>
-              {CUSTOMER_FIELDS.map((field) => (
+              {fields.map((field) => (
                 <option key={field} value={field}>
-                  {CUSTOMER_FIELD_LABELS[field]}
+                  {labels[field]}
                 </option>
               ))}
             </NativeSelect>
