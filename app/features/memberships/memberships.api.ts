@@ -77,7 +77,8 @@ export function membershipsApi(ctx: AppContext) {
     body: joinMembershipSchema,
     responses: {
       201: ["Where to pay", joinAnswerSchema],
-      404: ["The plan is retired, unknown, or Stripe is not set up", apiErrorSchema],
+      400: ["The body fails its rules, or the shop has not set up Stripe (nothing is taken)", apiErrorSchema],
+      404: ["The plan is retired or unknown", apiErrorSchema],
       429: ["Too many tries from this address in the last hour", apiErrorSchema],
       503: ["Stripe did not answer; nothing was taken", apiErrorSchema],
     },
