@@ -21,10 +21,15 @@ export interface AppContext {
  */
 export interface RequestContext extends AppContext {
   settings: () => Promise<ShopSettings>;
+  /**
+   * The public-content version (app/db/content-version.server.ts) as this request first read it: what is kept in
+   * memory of the shop's content (its settings, the team's schedules) is reused while the version is unchanged.
+   */
+  contentVersion: () => Promise<number>;
 }
 
-/** What a feature function needs to read the shop: the database and the request's settings. */
-export type ShopReads = Pick<RequestContext, "db" | "settings">;
+/** What a feature function needs to read the shop: the database, the request's settings and content version. */
+export type ShopReads = Pick<RequestContext, "db" | "settings" | "contentVersion">;
 
 export interface SessionUser {
   id: number;

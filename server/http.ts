@@ -38,6 +38,7 @@ import { queueApi } from "~/features/queue/queue.api";
 import { importApi } from "~/features/import/import.api";
 import { shopFileApi } from "~/features/import/shop-file.api";
 import { apiErrorHandler, apiNotFound } from "./api/errors";
+import { inlineGzipJson } from "./api/inline-gzip";
 import { refuseNulInJson, refuseNulInUrl } from "./api/nul-bytes";
 import { openApiDocumentOf } from "./api/openapi";
 import { refuseCrossSiteWrites } from "./api/origin";
@@ -69,6 +70,7 @@ export function createApi(ctx: AppContext, cache?: ResponseCache) {
   api.use("/payments", paymentsWebhookApi(ctx));
   api.use("/texts", textsApi(ctx));
   api.use(limitedJsonBody(API_BODY_LIMIT, refuseNulInJson));
+  api.use(inlineGzipJson);
   // Answers are private unless the response cache marks them public (anonymous, public content only).
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

@@ -2,6 +2,7 @@ import type { AppContext, RequestContext, ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { ShopSettings } from "~/features/settings/settings.schema";
 import { loadSettings } from "~/features/settings/settings.server";
+import { contentVersion } from "~/db/content-version.server";
 
 /**
  * The context of one API request, page load or job run: the one place that loads the shop's settings, lazily
@@ -9,15 +10,22 @@ import { loadSettings } from "~/features/settings/settings.server";
  * `knownVersion` is the content version the response cache already read for this request.
  */
 export function requestContext(ctx: AppContext, knownVersion?: number): RequestContext {
-  return { ...ctx, settings: settingsOnce(ctx.db, knownVersion) };
+  return { ...ctx, ...shopReadsOnce(ctx.db, knownVersion) };
 }
 
 /** The database and its settings read once, for work that has no request around it (seeding, scripts, tests). */
 export function shopReads(db: Db): ShopReads {
-  return { db, settings: settingsOnce(db) };
+  return shopReadsOnce(db);
 }
 
-function settingsOnce(db: Db, knownVersion?: number) {
+function shopReadsOnce(db: Db, knownVersion?: number): ShopReads {
+  let version: Promise<number> | undefined;
   let settings: Promise<ShopSettings> | undefined;
-  return () => (settings ??= loadSettings(db, knownVersion));
+  const versionOnce = () =>
+    (version ??= knownVersion === undefined ? contentVersion(db) : Promise.resolve(knownVersion));
+  return {
+    db,
+    contentVersion: versionOnce,
+    settings: () => (settings ??= versionOnce().then((read) => loadSettings(db, read))),
+  };
 }

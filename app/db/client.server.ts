@@ -43,6 +43,8 @@ import * as giftCards from "./migrations/029-gift-cards";
 import * as memberships from "./migrations/030-memberships";
 import * as tillGiftCards from "./migrations/031-till-gift-cards";
 import * as salesPaidAt from "./migrations/032-sales-paid-at";
+import * as teamScheduleVersion from "./migrations/033-team-schedule-version";
+import * as contentVersionOncePerTransaction from "./migrations/034-content-version-once-per-transaction";
 
 export type Db = Kysely<Database>;
 
@@ -163,6 +165,8 @@ const migrations: Record<string, Migration> = {
   "030-memberships": memberships,
   "031-till-gift-cards": tillGiftCards,
   "032-sales-paid-at": salesPaidAt,
+  "033-team-schedule-version": teamScheduleVersion,
+  "034-content-version-once-per-transaction": contentVersionOncePerTransaction,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

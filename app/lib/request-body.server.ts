@@ -53,7 +53,11 @@ const hasBody = (req: IncomingMessage) =>
  * other requests pass with `req.body` undefined, as under Express's parsers. A body that is compressed is
  * refused (415): no client of this API compresses one, and an inflated body would need a limit of its own.
  */
-function limitedBody(limit: number, accepts: (req: Request) => boolean, parse: (body: Buffer, req: Request) => unknown) {
+function limitedBody(
+  limit: number,
+  accepts: (req: Request) => boolean,
+  parse: (body: Buffer, req: Request) => unknown,
+) {
   const handler: RequestHandler = async (req, res, next) => {
     if (!accepts(req) || !hasBody(req)) return next();
     const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();

@@ -43,11 +43,22 @@ const shopClockParts = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/*
+ * The last minute converted: formatToParts costs tens of microseconds, and a request asks about the same minute
+ * several times (today, the notice, the horizon). Every offset the shop's zone has ever used is whole minutes,
+ * so one UTC minute is one shop minute.
+ */
+let lastMinute: { epochMinute: number; moment: ShopMoment } | undefined;
+
 /** The shop's calendar date and clock time at an instant. */
 export function shopMoment(instant: Date = clockNow()): ShopMoment {
+  const epochMinute = Math.floor(instant.getTime() / 60_000);
+  if (lastMinute?.epochMinute === epochMinute) return { ...lastMinute.moment };
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of shopClockParts.formatToParts(instant)) part[type] = value;
-  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+  const moment = { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+  lastMinute = { epochMinute, moment };
+  return { ...moment };
 }
 
 /** Minutes the shop's clock is ahead of UTC at an instant (0 in winter, 60 in summer). */
@@ -99,8 +110,13 @@ export function toMinutes(time: string) {
   return hours * 60 + minutes;
 }
 
-export const fromMinutes = (total: number) =>
+const clockTime = (total: number) =>
   `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+
+/** Every `HH:mm` of two days, made once: a day's availability writes hundreds of them per request. */
+const CLOCK_TIMES = Array.from({ length: 2 * 24 * 60 }, (_, total) => clockTime(total));
+
+export const fromMinutes = (total: number) => CLOCK_TIMES[total] ?? clockTime(total);
 
 /** Calendar arithmetic on `yyyy-MM-dd` strings, free of any zone's daylight-saving jumps. */
 export function addDays(date: string, days: number) {

@@ -7,7 +7,11 @@ import {
   moveOwnBooking,
   ownBooking,
 } from "~/features/account/account.server";
-import { cancelRequestSchema, reschedulePickerQuerySchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
+import {
+  cancelRequestSchema,
+  reschedulePickerQuerySchema,
+  rescheduleRequestSchema,
+} from "~/features/booking/booking.schema";
 import { ManagePanel } from "~/features/booking/components/manage-panel";
 import { getManagePage } from "~/features/booking/manage.server";
 import { seoMeta } from "~/features/seo/seo";

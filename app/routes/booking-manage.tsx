@@ -1,7 +1,11 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/layout/error-page";
 import { PageIntro, PageMain, PageSection } from "~/components/layout/page";
-import { cancelRequestSchema, reschedulePickerQuerySchema, rescheduleRequestSchema } from "~/features/booking/booking.schema";
+import {
+  cancelRequestSchema,
+  reschedulePickerQuerySchema,
+  rescheduleRequestSchema,
+} from "~/features/booking/booking.schema";
 import { ManagePanel } from "~/features/booking/components/manage-panel";
 import { getManagePage } from "~/features/booking/manage.server";
 import { cancelBooking, moveBooking } from "~/features/booking/write/booking-write.server";

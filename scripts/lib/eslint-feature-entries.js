@@ -33,7 +33,9 @@ const isRules = (inside) => inside.startsWith("rules/");
 const throughEntry = {
   meta: {
     type: "problem",
-    docs: { description: "A feature imports another feature only through its public entry (index.ts, index.server.ts)" },
+    docs: {
+      description: "A feature imports another feature only through its public entry (index.ts, index.server.ts)",
+    },
     schema: [],
     messages: {
       deep: 'Import the "{{feature}}" feature through its entry: "~/features/{{feature}}" (browser-safe) or "~/features/{{feature}}/index.server" (decision 051).',
@@ -63,7 +65,10 @@ const reExportsOnlyInEntries = {
     type: "problem",
     docs: { description: "No re-export files beyond a feature's public entry" },
     schema: [],
-    messages: { reExport: "Only a feature's entry (app/features/<f>/index.ts, index.server.ts) re-exports: import the module itself." },
+    messages: {
+      reExport:
+        "Only a feature's entry (app/features/<f>/index.ts, index.server.ts) re-exports: import the module itself.",
+    },
   },
   create(context) {
     const own = featureOf(context.filename);

@@ -50,9 +50,17 @@ describe("a feature imports another only through its entry", () => {
     ["by the ~ alias", 'import { loadBooking } from "~/features/booking/booking-record.server";', "loadBooking"],
     ["by a relative path", 'import { loadBooking } from "../booking/booking-record.server";', "loadBooking"],
     ["for a type only", 'import type { BookingRecord } from "~/features/booking/booking-record.server";', "0"],
-    ["into a component", 'import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";', "ShopPhoneLink"],
+    [
+      "into a component",
+      'import { ShopPhoneLink } from "~/features/settings/components/shop-phone-link";',
+      "ShopPhoneLink",
+    ],
   ])("fails on a deep import %s", async (_case, line, name) => {
-    const errors = await errorsOf("feature-entries/through-entry", "app/features/waitlist/wrong.server.ts", line + use(name));
+    const errors = await errorsOf(
+      "feature-entries/through-entry",
+      "app/features/waitlist/wrong.server.ts",
+      line + use(name),
+    );
     expect(errors).toEqual([expect.stringContaining('through its entry: "~/features/')]);
   });
 
@@ -90,9 +98,11 @@ describe("a feature imports another only through its entry", () => {
 
   it("allows re-exports only in a feature's entry", async () => {
     const code = 'export { loadBooking } from "./booking-record.server";\n';
-    expect(await errorsOf("feature-entries/re-exports-only-in-entries", "app/features/booking/all.ts", code)).toHaveLength(1);
-    expect(await errorsOf("feature-entries/re-exports-only-in-entries", "app/features/booking/index.server.ts", code)).toEqual(
-      [],
-    );
+    expect(
+      await errorsOf("feature-entries/re-exports-only-in-entries", "app/features/booking/all.ts", code),
+    ).toHaveLength(1);
+    expect(
+      await errorsOf("feature-entries/re-exports-only-in-entries", "app/features/booking/index.server.ts", code),
+    ).toEqual([]);
   });
 });

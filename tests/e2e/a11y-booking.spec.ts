@@ -49,7 +49,11 @@ for (const { name, viewport, band } of VIEWPORTS) {
 
     test("the manage page and its not-found page have no serious accessibility violations", async ({ page, owner }) => {
       const services = await createTwoServices(owner);
-      const [slot] = await createSlots(owner, { dates: [await futureDate(owner, band)], startTime: "11:00", endTime: "11:30" });
+      const [slot] = await createSlots(owner, {
+        dates: [await futureDate(owner, band)],
+        startTime: "11:00",
+        endTime: "11:30",
+      });
       const booking = await bookThroughApi(owner, slot!.id, services);
 
       await page.goto(`/bookings/manage/${booking.manageToken}`);

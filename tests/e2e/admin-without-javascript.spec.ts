@@ -224,7 +224,11 @@ test("a contact message is deleted without JavaScript", async ({ page }) => {
 
 test("a customer's notes are saved without JavaScript", async ({ page, owner }) => {
   const service = await createService(owner, { title: unique("No-JS Notes Cut"), price: 15, duration: 30 });
-  const [slot] = await createSlots(owner, { dates: [await futureDate(owner, 10)], startTime: "11:00", endTime: "11:30" });
+  const [slot] = await createSlots(owner, {
+    dates: [await futureDate(owner, 10)],
+    startTime: "11:00",
+    endTime: "11:30",
+  });
   const who = {
     customerName: "Nora Notes",
     customerEmail: `${unique("nora").replace(/\W/g, "")}@example.com`,

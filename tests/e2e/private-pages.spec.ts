@@ -11,7 +11,11 @@ test("a booking's private page is never cached, whatever the spelling of its add
   playwright,
 }) => {
   const services = await createTwoServices(owner);
-  const [slot] = await createSlots(owner, { dates: [await futureDate(owner, 8)], startTime: "10:00", endTime: "10:30" });
+  const [slot] = await createSlots(owner, {
+    dates: [await futureDate(owner, 8)],
+    startTime: "10:00",
+    endTime: "10:30",
+  });
   const booking = await bookThroughApi(owner, slot!.id, services);
   const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const spellings = [

@@ -23,9 +23,13 @@ export async function gotoHydrated(page: Page, path: string) {
   if (!watched.has(page)) {
     watched.add(page);
     await page.addInitScript((event) => {
-      addEventListener(event, () => ((window as unknown as { e2eHydrationStarted: boolean }).e2eHydrationStarted = true), {
-        once: true,
-      });
+      addEventListener(
+        event,
+        () => ((window as unknown as { e2eHydrationStarted: boolean }).e2eHydrationStarted = true),
+        {
+          once: true,
+        },
+      );
     }, HYDRATION_STARTED);
   }
   await page.goto(path);

@@ -129,6 +129,31 @@ describe("GET /api/availability", () => {
     }
   });
 
+  it("sees hours and time off changed straight in the database (another instance, a script) at the next request", async () => {
+    // Cal works Wednesdays 12:00–16:00; the schedules are kept in memory under the content version.
+    const date = wednesdays[6]!;
+    const calStarts = async () => (await times(date, [services.cut], team.cal.id)).map((time) => time.startTime);
+    expect((await calStarts())[0]).toBe("12:00");
+    await api.db
+      .updateTable("team_member_hours")
+      .set({ start_time: "14:00" })
+      .where("member_id", "=", team.cal.id)
+      .execute();
+    expect((await calStarts())[0]).toBe("14:00");
+    await api.db
+      .insertInto("team_member_time_off")
+      .values({ member_id: team.cal.id, position: 0, from_date: date, to_date: date, note: "Away" })
+      .execute();
+    expect(await calStarts()).toEqual([]);
+    await api.db.deleteFrom("team_member_time_off").where("member_id", "=", team.cal.id).execute();
+    await api.db
+      .updateTable("team_member_hours")
+      .set({ start_time: "12:00" })
+      .where("member_id", "=", team.cal.id)
+      .execute();
+    expect((await calStarts())[0]).toBe("12:00");
+  });
+
   it("refuses a malformed query with a 400", async () => {
     expect((await api.anonymous().get(`/api/availability?date=2026-02-30&services=${services.cut}`)).status).toBe(400);
     expect((await api.anonymous().get(`/api/availability?date=${wednesdays[0]}`)).body.message).toBe(

@@ -21,8 +21,28 @@ import { SERVICE_GONE_MESSAGE } from "./booking-messages.schema";
 import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
 
-/** The active members as the engine reads them (service ids as numbers). */
-export async function loadSchedules(db: Db): Promise<MemberSchedule[]> {
+/*
+ * The team's schedules change a few times a month and are read by every availability request, booking and look
+ * at the queue: four queries that cost more than computing the day. They are kept per database handle under the
+ * content version, which a trigger bumps in the same transaction as any write to the team, its services, hours
+ * or time off (migrations 005 and 033), as the settings are (settings.server.ts). A transaction's handle is a
+ * key of its own, so a write path reading inside one always reads the rows.
+ */
+const schedulesCache = new WeakMap<Db, { version: number; schedules: readonly MemberSchedule[] }>();
+
+/** The active members as the engine reads them, kept under the request's content version. */
+export async function loadSchedules({ db, contentVersion }: ShopReads): Promise<readonly MemberSchedule[]> {
+  // Read before the team, so what is cached under a version is never older than that version.
+  const version = await contentVersion();
+  const hit = schedulesCache.get(db);
+  if (hit?.version === version) return hit.schedules;
+  const schedules = await readSchedules(db);
+  schedulesCache.set(db, { version, schedules });
+  return schedules;
+}
+
+/** The active members as the engine reads them (service ids as numbers), read from the rows now. */
+export async function readSchedules(db: Db): Promise<readonly MemberSchedule[]> {
   return (await listTeam(db, { activeOnly: true })).map((member) => ({
     id: member.id,
     name: member.name,
@@ -53,6 +73,12 @@ export function loadBusySpans(
  */
 export const loadBusySpansAfter = (db: Db, date: string, endingAfter: string) =>
   busySpans(db, { from: date, to: date, endingAfter });
+
+/**
+ * Every member's held time between two dates, asked without waiting for the team: on PostgreSQL it then travels
+ * beside the settings and services rather than after them (the engine looks only at the members it is given).
+ */
+const everyonesBusySpans = (db: Db, from: string, to: string) => busySpans(db, { from, to });
 
 interface SpanQuery {
   /** Every member's when left out. */
@@ -102,13 +128,13 @@ export async function chosenServices(db: Db, serviceIds: number[], shop: ShopSet
 
 interface AvailabilityInputs {
   rules: AvailabilityRules;
-  members: MemberSchedule[];
+  members: readonly MemberSchedule[];
   lengthMinutes: number;
 }
 
-async function availabilityInputs({ db, settings }: ShopReads, serviceIds: number[]): Promise<AvailabilityInputs> {
-  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
-  const { totals } = await chosenServices(db, serviceIds, rules);
+async function availabilityInputs(ctx: ShopReads, serviceIds: number[]): Promise<AvailabilityInputs> {
+  const [rules, members] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
+  const { totals } = await chosenServices(ctx.db, serviceIds, rules);
   return { rules, members, lengthMinutes: totals.durationMinutes };
 }
 
@@ -118,13 +144,10 @@ export async function getAvailability(
   query: AvailabilityQuery,
   now: Date = clockNow(),
 ): Promise<AvailableTime[]> {
-  const { rules, members, lengthMinutes } = await availabilityInputs(ctx, query.services);
-  const busy = await loadBusySpans(
-    ctx.db,
-    members.map((member) => member.id),
-    query.date,
-    query.date,
-  );
+  const [{ rules, members, lengthMinutes }, busy] = await Promise.all([
+    availabilityInputs(ctx, query.services),
+    everyonesBusySpans(ctx.db, query.date, query.date),
+  ]);
   return availableTimes(
     members,
     { date: query.date, serviceIds: query.services, lengthMinutes, memberId: query.member },
@@ -140,13 +163,10 @@ export async function getAvailableDates(
   query: AvailabilityDatesQuery,
   now: Date = clockNow(),
 ): Promise<string[]> {
-  const { rules, members, lengthMinutes } = await availabilityInputs(ctx, query.services);
-  const busy = await loadBusySpans(
-    ctx.db,
-    members.map((member) => member.id),
-    query.from,
-    query.to,
-  );
+  const [{ rules, members, lengthMinutes }, busy] = await Promise.all([
+    availabilityInputs(ctx, query.services),
+    everyonesBusySpans(ctx.db, query.from, query.to),
+  ]);
   return availableDates(
     members,
     { from: query.from, to: query.to, serviceIds: query.services, lengthMinutes, memberId: query.member },
@@ -170,15 +190,11 @@ export interface OpenTimesRequest {
  * The open dates from today to the booking horizon and the start times of one of them (each time
  * once, whoever holds it), for a booking whose length is already known: the manage page's picker.
  */
-export async function findOpenTimes(
-  { db, settings }: ShopReads,
-  request: OpenTimesRequest,
-  now: Date = clockNow(),
-) {
-  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
+export async function findOpenTimes(ctx: ShopReads, request: OpenTimesRequest, now: Date = clockNow()) {
+  const [rules, members] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const { first, last } = bookableDates(rules, now);
   const busy = await loadBusySpans(
-    db,
+    ctx.db,
     members.map((member) => member.id),
     first,
     last,
@@ -208,15 +224,11 @@ export interface OwnerStartsRequest {
  * the barber's hours and clear of their bookings and blocks, but without the customers' notice and horizon
  * (the owner books the time they see). None for a barber who does not do all the services.
  */
-export async function ownerStartTimes(
-  { db, settings }: ShopReads,
-  request: OwnerStartsRequest,
-  now: Date = clockNow(),
-) {
-  const [rules, members] = await Promise.all([settings(), loadSchedules(db)]);
+export async function ownerStartTimes(ctx: ShopReads, request: OwnerStartsRequest, now: Date = clockNow()) {
+  const [rules, members] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const member = members.find((candidate) => candidate.id === request.memberId);
   if (!member || !performsAll(member, request.serviceIds)) return [];
-  const busy = await loadBusySpans(db, [member.id], request.date, request.date, request.exceptSlotId);
+  const busy = await loadBusySpans(ctx.db, [member.id], request.date, request.date, request.exceptSlotId);
   const ownerRules = { ...reachingTo(rules, request.date, now), minimumNoticeMinutes: 0 };
   return memberStartTimes(member, request.date, request.lengthMinutes, ownerRules, busy, now);
 }

@@ -17,13 +17,14 @@ export interface SeriesTime {
  * the first may lie past the booking horizon; the first is held to every rule of a single booking.
  */
 export async function seriesRefusals(
-  { db, settings: shopSettings }: ShopReads,
+  ctx: ShopReads,
   time: SeriesTime,
   dates: readonly string[],
   firstPosition: number,
   now: Date,
 ) {
-  const [settings, team] = await Promise.all([shopSettings(), loadSchedules(db)]);
+  const { db } = ctx;
+  const [settings, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const { totals } = await chosenServices(db, time.services, settings);
   const candidates = team.filter(
     (member) => performsAll(member, time.services) && (time.memberId === undefined || member.id === time.memberId),

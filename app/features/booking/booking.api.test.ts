@@ -396,7 +396,9 @@ describe("booking a slot", () => {
             services: [String(cut.id)],
           });
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 20 }, (_, i) => bookSlot(shopReads(i % 2 ? otherInstance : api.db), slot.id, request(i))),
+          Array.from({ length: 20 }, (_, i) =>
+            bookSlot(shopReads(i % 2 ? otherInstance : api.db), slot.id, request(i)),
+          ),
         );
         expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
         for (const outcome of outcomes) {

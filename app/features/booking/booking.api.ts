@@ -8,8 +8,24 @@ import { badRequest } from "~/lib/http-error";
 import { isCalendarDate } from "~/lib/shop-time";
 import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { getAvailability, getAvailableDates } from "./availability.server";
-import { appointmentRequestSchema, availabilityDatesQuerySchema, availabilityQuerySchema, bookingRequestSchema, cancelRequestSchema, rescheduleRequestSchema, seriesPreviewQuerySchema, slotCreateRequestSchema } from "./booking.schema";
-import { adminCancellationSchema, adminSlotSchema, bookingConfirmationSchema, managedBookingSchema, publicSlotSchema, seriesPreviewSchema } from "./booking-answers.schema";
+import {
+  appointmentRequestSchema,
+  availabilityDatesQuerySchema,
+  availabilityQuerySchema,
+  bookingRequestSchema,
+  cancelRequestSchema,
+  rescheduleRequestSchema,
+  seriesPreviewQuerySchema,
+  slotCreateRequestSchema,
+} from "./booking.schema";
+import {
+  adminCancellationSchema,
+  adminSlotSchema,
+  bookingConfirmationSchema,
+  managedBookingSchema,
+  publicSlotSchema,
+  seriesPreviewSchema,
+} from "./booking-answers.schema";
 import { previewSeries } from "./booking-series.server";
 import { bookingIcsByToken, getBookingByToken } from "./manage.server";
 import { cancelBooking, createBooking, createSlotBooking, moveBooking } from "./write/booking-write.server";

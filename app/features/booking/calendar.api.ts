@@ -6,7 +6,12 @@ import { ICS_CONTENT_TYPE } from "./booking-ics";
 import { createBlock, deleteBlock, listBlocks } from "./blocks.server";
 import { toSummary } from "./booking-record.server";
 import { adminMoveSchema, blockSchema, walkInSchema } from "./booking.schema";
-import { adminMoveResultSchema, clashingBookingSchema, teamBlockSchema, walkInResultSchema } from "./booking-answers.schema";
+import {
+  adminMoveResultSchema,
+  clashingBookingSchema,
+  teamBlockSchema,
+  walkInResultSchema,
+} from "./booking-answers.schema";
 import { readCalendarFeed, renewCalendarFeed } from "./calendar-feed.server";
 import { moveBooking, recordWalkIn } from "./write/booking-write.server";
 import type { AdminMoveOutcome } from "./write/move.server";

@@ -175,9 +175,10 @@ const takingsPence = (bookings: readonly CalendarBooking[], date: string) =>
     .reduce((sum, booking) => sum + booking.totalPence, 0);
 
 /** The days from `from`, the active team, their bookings, blocks and hours, and the services for the walk-in form. */
-export async function loadCalendar({ db, settings }: ShopReads, query: CalendarQuery) {
+export async function loadCalendar(ctx: ShopReads, query: CalendarQuery) {
+  const { db } = ctx;
   const to = addDays(query.from, query.days - 1);
-  const [shop, members, services] = await Promise.all([settings(), loadSchedules(db), listServices(db)]);
+  const [shop, members, services] = await Promise.all([ctx.settings(), loadSchedules(ctx), listServices(db)]);
   const [bookings, blocks] = await Promise.all([
     calendarBookings(db, query.from, to, query.showCancelled),
     listBlocks(

@@ -1,5 +1,5 @@
 /** What other features may use of the booking feature's server code (decision 051). */
-export { chosenServices, loadBusySpans, loadBusySpansAfter, loadSchedules } from "./availability.server";
+export { chosenServices, loadBusySpans, loadBusySpansAfter, loadSchedules, readSchedules } from "./availability.server";
 export { forgetBookingJobs, queueImportedBookingMails } from "./booking-jobs.server";
 export { loadBooking, loadCustomerBookings } from "./booking-record.server";
 export type { BookingRecord } from "./booking-record.server";

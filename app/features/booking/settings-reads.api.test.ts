@@ -33,7 +33,9 @@ async function settingsReadsOf(request: () => Promise<unknown>) {
   recording = [];
   try {
     await request();
-    return Object.fromEntries(SETTINGS_TABLES.map((table) => [table, recording!.filter((read) => read === table).length]));
+    return Object.fromEntries(
+      SETTINGS_TABLES.map((table) => [table, recording!.filter((read) => read === table).length]),
+    );
   } finally {
     recording = undefined;
   }
@@ -45,17 +47,31 @@ beforeAll(async () => {
     observeQueries: (node) => recording?.push(...tablesRead(node)),
   });
   const admin = await api.admin();
-  const service = { title: "Scissor Cut", description: "Cut.", icon: "Scissors", category: "hair", price: 20, duration: 30 };
+  const service = {
+    title: "Scissor Cut",
+    description: "Cut.",
+    icon: "Scissors",
+    category: "hair",
+    price: 20,
+    duration: 30,
+  };
   serviceId = String((await admin.post("/api/services", service)).body.id);
-  const member = { name: "Alex", bio: "", image: null, serviceIds: [serviceId], weeklyHours: DEFAULT_SETTINGS.openingHours };
+  const member = {
+    name: "Alex",
+    bio: "",
+    image: null,
+    serviceIds: [serviceId],
+    weeklyHours: DEFAULT_SETTINGS.openingHours,
+  };
   memberId = (await admin.post("/api/team", { ...member, timeOff: [] })).body.id;
 }, 60_000);
 afterAll(() => api.close());
 
 describe("one read of the settings per request", () => {
   it("POST /api/bookings, whatever its availability, claim, limits and mails ask", async () => {
-    const [time] = (await api.anonymous().get(`/api/availability?date=${date}&services=${serviceId}&member=${memberId}`))
-      .body as AvailableTime[];
+    const [time] = (
+      await api.anonymous().get(`/api/availability?date=${date}&services=${serviceId}&member=${memberId}`)
+    ).body as AvailableTime[];
     const reads = await settingsReadsOf(async () => {
       const booked = await api.anonymous().post("/api/bookings", {
         ...TEST_CUSTOMER,

@@ -19,7 +19,9 @@ export function contactApi(ctx: AppContext) {
   });
   router.post("/", send, async (req, res) => {
     const input = parseInput(contactMessageSchema, req.body);
-    const { error: _error, ...submission } = await submitContactMessage(requestOf(res), input, { client: clientKey(req) });
+    const { error: _error, ...submission } = await submitContactMessage(requestOf(res), input, {
+      client: clientKey(req),
+    });
     // The mail error is for the shop's eyes (the admin list), not the visitor's.
     res.status(201).json(submission);
   });

@@ -234,7 +234,13 @@ export async function recordAttendance(
   const shop = await settings();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("bookings").set({ attendance }).where("id", "=", bookingId).execute();
-    await scheduleReviewRequest(trx, shop, { id: bookingId, date: booking.date, endTime: booking.end_time }, attendance, now);
+    await scheduleReviewRequest(
+      trx,
+      shop,
+      { id: bookingId, date: booking.date, endTime: booking.end_time },
+      attendance,
+      now,
+    );
   });
   // Read from the booking alone: an unnamed walk-in belongs to no record.
   const [services, payments] = await Promise.all([servicesOf(db, [bookingId]), paymentsOf(db, [bookingId])]);

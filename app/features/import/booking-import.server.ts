@@ -84,11 +84,11 @@ const GONE_STATUS = /cancel|no[\s-]?show|did not show|declined|deleted|rejected/
 
 interface Catalogue {
   services: Map<string, Service>;
-  team: MemberSchedule[];
+  team: readonly MemberSchedule[];
 }
 
 /** The barber a row names: their full name, or a first name only one of the team has (any case). */
-function barberNamed(team: MemberSchedule[], name: string) {
+function barberNamed(team: readonly MemberSchedule[], name: string) {
   const key = lookupKey(name);
   const exact = team.filter((member) => lookupKey(member.name) === key);
   if (exact.length > 0) return exact[0];
@@ -151,7 +151,7 @@ function readBookingRow(values: string[], columns: { field: BookingField }[], ca
  * Why the booking path refused a row, in an importer's words: a clash is another booking of the barber's (not
  * "someone else" a moment ago), and the calendar's "Outside hours" box, which an import has not, is left out.
  */
-function rowReason(message: string, input: AppointmentRequest, team: MemberSchedule[]) {
+function rowReason(message: string, input: AppointmentRequest, team: readonly MemberSchedule[]) {
   if (message !== SLOT_TAKEN_MESSAGE) return message.replace(/\s*Tick "Outside hours".*$/, "");
   const barber = team.find((member) => member.id === input.memberId)?.name;
   return `Clashes with another booking of ${barber ?? "every barber who does these services"} at that time`;
@@ -173,15 +173,16 @@ export interface BookingImportOptions {
  * one transaction (refused rows skipped with their reason) with the audit entry, then kept or rolled back.
  */
 export async function importBookings(
-  { db, settings }: ShopReads,
+  ctx: ShopReads,
   file: ClientFile,
   options: BookingImportOptions,
 ): Promise<BookingImportResult> {
+  const { db } = ctx;
   const now = options.now ?? clockNow();
   const reader = readFile(file, BOOKING_IMPORT_MAX_ROWS);
   const columns = columnsOf(reader.headers, options.mapping, detectedBookingField);
   const rows = await readingRows(async () => [...reader.rows]);
-  const [services, team, shop] = await Promise.all([listServices(db), loadSchedules(db), settings()]);
+  const [services, team, shop] = await Promise.all([listServices(db), loadSchedules(ctx), ctx.settings()]);
   const catalogue = { services: new Map(services.map((service) => [lookupKey(service.title), service])), team };
   const result: BookingImportResult = {
     rows: rows.length,
@@ -203,7 +204,7 @@ export async function importBookings(
       let booking;
       try {
         ({ booking } = await importAppointment(
-          { db: trx, settings },
+          { ...ctx, db: trx },
           {
             actor: { kind: "owner" },
             appointment: read.input,

@@ -37,7 +37,7 @@ import {
  * job sends the same request with the same key, so Stripe answers what it did the first time, and settles that.
  */
 
-type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings" | "contentVersion">;
 
 export const PAYMENT_CHARGE_CHECK_JOB = "payment-charge-check";
 

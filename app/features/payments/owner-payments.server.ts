@@ -35,7 +35,7 @@ import { refundByAdmin } from "./refunds.server";
  * forms (an `intent` of "payment-{action}") both call ownerPaymentAction, so a rule lives once.
  */
 
-type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings" | "contentVersion">;
 
 const NOT_KEEPABLE_MESSAGE =
   "A deposit can only be kept while it is paid, on a booking marked as a no-show or cancelled inside the notice.";

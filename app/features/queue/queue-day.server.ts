@@ -17,7 +17,7 @@ import type { QueueState } from "./queue.schema";
  */
 
 /** What reading the queue needs: the database and the settings of the request or job run. */
-export type QueueCtx = Pick<RequestContext, "db" | "settings">;
+export type QueueCtx = Pick<RequestContext, "db" | "settings" | "contentVersion">;
 
 export const LIVE_STATUSES = ["waiting", "called", "serving"] as const satisfies readonly QueueStatus[];
 
@@ -37,7 +37,7 @@ export interface LiveEntry {
 export interface QueueDayState {
   date: string;
   settings: ShopSettings;
-  team: MemberSchedule[];
+  team: readonly MemberSchedule[];
   entries: LiveEntry[];
   estimates: QueueEstimates;
   /** Each service's length, for the wait a newcomer would have. */
@@ -95,7 +95,7 @@ export async function loadQueueDay(ctx: QueueCtx, now: Date): Promise<QueueDaySt
         async (shop) =>
           [shop, await loadBusySpansAfter(ctx.db, date, endedBy(minute, shop.bookingBufferMinutes))] as const,
       ),
-    loadSchedules(ctx.db),
+    loadSchedules(ctx),
     liveEntries(ctx.db, date),
     ctx.db.selectFrom("services").select(["id", "duration"]).execute(),
   ]);

@@ -43,14 +43,17 @@ export async function eraseCustomerQueueEntries(
   erasedName: string,
   now: Date,
 ) {
-  const theirs = trx.selectFrom("queue_entries").select("id").where((eb) =>
-    eb.or([
-      eb("booking_id", "in", eb.selectFrom("bookings").select("id").where("customer_id", "=", customer.id)),
-      ...(customer.email_key ? [eb(sql<string>`lower(customer_email)`, "=", customer.email_key)] : []),
-      // The customer row keeps the phone in E.164, an entry as the form gave it (a British number: 07700900123).
-      ...(customer.phone ? [eb("customer_phone", "in", [customer.phone, ukNationalPhone(customer.phone)])] : []),
-    ]),
-  );
+  const theirs = trx
+    .selectFrom("queue_entries")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb("booking_id", "in", eb.selectFrom("bookings").select("id").where("customer_id", "=", customer.id)),
+        ...(customer.email_key ? [eb(sql<string>`lower(customer_email)`, "=", customer.email_key)] : []),
+        // The customer row keeps the phone in E.164, an entry as the form gave it (a British number: 07700900123).
+        ...(customer.phone ? [eb("customer_phone", "in", [customer.phone, ukNationalPhone(customer.phone)])] : []),
+      ]),
+    );
   const ids = (await theirs.execute()).map((row) => row.id);
   if (ids.length === 0) return;
   await trx

@@ -14,7 +14,7 @@ import { queueStatusPath, type QueueEntryStatus, type QueueJoin, type QueueStatu
 
 /* The customer's side of the walk-in queue (issue 33, decision 055): the waits, joining, their place, leaving. */
 
-type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings" | "contentVersion">;
 
 const HOUR_MS = 3_600_000;
 const QUEUE_BUCKET = "queue";

@@ -71,7 +71,12 @@ function countAppointments(bookings: readonly PeriodBooking[], noticeHours: numb
   return counts;
 }
 
-async function utilisation(source: FiguresSource, period: Period, bookings: readonly PeriodBooking[], memberId?: number) {
+async function utilisation(
+  source: FiguresSource,
+  period: Period,
+  bookings: readonly PeriodBooking[],
+  memberId?: number,
+) {
   const { db, rules, team } = source;
   const blocks = await db
     .selectFrom("team_blocks")
@@ -111,7 +116,12 @@ async function utilisation(source: FiguresSource, period: Period, bookings: read
  * among those already read; only those for a time after it are read here (one for a time before it is never later
  * than a visit in it).
  */
-async function rebookingRate(db: Db, period: Period, all: readonly PeriodBooking[], bookings: readonly PeriodBooking[]) {
+async function rebookingRate(
+  db: Db,
+  period: Period,
+  all: readonly PeriodBooking[],
+  bookings: readonly PeriodBooking[],
+) {
   const attended = bookings.filter((booking) => booking.attendance === "attended" && LIVE(booking.status));
   if (attended.length === 0) return null;
   const { start: madeFrom } = periodInstants(period);
@@ -141,7 +151,8 @@ async function rebookingRate(db: Db, period: Period, all: readonly PeriodBooking
     if (visit.customer_id === null) return false;
     const { start } = visit;
     return (byCustomer.get(visit.customer_id) ?? []).some(
-      (other) => other.id !== visit.id && other.start > start && other.made >= start && other.made <= start + 7 * DAY_MS,
+      (other) =>
+        other.id !== visit.id && other.start > start && other.made >= start && other.made <= start + 7 * DAY_MS,
     );
   });
   return rate(rebooked.length, attended.length);
@@ -154,7 +165,11 @@ async function rebookingRate(db: Db, period: Period, all: readonly PeriodBooking
  * The period's visits are those already read (a new customer's 60 days after a first visit in the period end
  * inside it); only whether each customer seen came before the period is asked.
  */
-async function customerFigures(db: Db, period: Period, bookings: readonly PeriodBooking[]): Promise<Summary["customers"]> {
+async function customerFigures(
+  db: Db,
+  period: Period,
+  bookings: readonly PeriodBooking[],
+): Promise<Summary["customers"]> {
   const attendedVisits = () =>
     db
       .selectFrom("bookings as b")

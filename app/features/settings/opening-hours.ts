@@ -9,7 +9,10 @@ import { formatTimeRange } from "~/lib/shop-time";
 
 /** 0 = Sunday … 6 = Saturday, computed on the calendar date itself (no zone can shift it). */
 export function dayOfWeek(date: string) {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  // Read by position (the format is fixed): the engine asks this for every member on every date it looks at.
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 

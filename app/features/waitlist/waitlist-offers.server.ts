@@ -13,7 +13,7 @@ import {
   holdKey,
   holdMembers,
   loadBusySpans,
-  loadSchedules,
+  readSchedules,
   newToken,
   refusalOf,
   type WaitlistOfferJob,
@@ -52,7 +52,13 @@ export interface HoldJob {
 }
 
 /** The first time (in order of the day, then of the team) that fits the entry, or undefined. */
-async function firstFittingTime(trx: Db, entry: EntryRow, team: MemberSchedule[], rules: ShopSettings, now: Date) {
+async function firstFittingTime(
+  trx: Db,
+  entry: EntryRow,
+  team: readonly MemberSchedule[],
+  rules: ShopSettings,
+  now: Date,
+) {
   const serviceIds = await entryServiceIds(trx, entry.id);
   const able = team.filter(
     (member) => performsAll(member, serviceIds) && (entry.member_id === null || member.id === entry.member_id),
@@ -82,7 +88,7 @@ async function firstFittingTime(trx: Db, entry: EntryRow, team: MemberSchedule[]
  */
 export async function offerFreeTimes(trx: Db, rules: ShopSettings, date: string, now: Date) {
   if (date < shopToday(now)) return 0;
-  const team = await loadSchedules(trx);
+  const team = await readSchedules(trx);
   await holdMembers(
     trx,
     team.map((member) => member.id),

@@ -67,14 +67,12 @@ export function waitlistApi(ctx: AppContext) {
     },
   });
   router.post("/:key/claim", claim, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await claimWaitlistOffer(requestOf(res), {
-          actor: { kind: "customer", client: clientKey(req) },
-          token: req.params.key,
-        }),
-      );
+    res.status(201).json(
+      await claimWaitlistOffer(requestOf(res), {
+        actor: { kind: "customer", client: clientKey(req) },
+        token: req.params.key,
+      }),
+    );
   });
 
   const decline = apiDoc({

@@ -47,7 +47,7 @@ import {
  * until the hold runs out; a claim then books that very slot through the booking write path.
  */
 
-type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings" | "contentVersion">;
 type EntryRow = Row<"waitlist_entries">;
 
 const HOUR_MS = 3_600_000;
@@ -58,7 +58,7 @@ const WAITLIST_BUCKET = "waitlist";
  * limits per client and per address (in a bucket of their own), and one live entry per address and day.
  */
 export async function joinWaitlist(ctx: Ctx, input: WaitlistJoin, client: string, now: Date = clockNow()) {
-  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
+  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   if (input.date < shopToday(now)) throw badRequest(WAITLIST_PAST_DAY_MESSAGE);
   if (input.date > bookableDates(rules, now).last) throw badRequest(WAITLIST_TOO_FAR_MESSAGE);
   await chosenServices(ctx.db, input.services, rules);

@@ -19,7 +19,14 @@ import { api } from "~/lib/api-client";
 import { withFieldErrors } from "~/lib/form-errors";
 import { formatShopDate } from "~/lib/shop-time";
 import { useAdminAction } from "~/lib/use-admin-action";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, REPEAT_MINUTES, slotCreateSchema, type SlotCreateInput, type SlotCreateValues } from "../booking.schema";
+import {
+  DEFAULT_SLOT_END,
+  DEFAULT_SLOT_START,
+  REPEAT_MINUTES,
+  slotCreateSchema,
+  type SlotCreateInput,
+  type SlotCreateValues,
+} from "../booking.schema";
 import { type PublicSlot } from "../booking-answers.schema";
 import { SELECT_DATE_MESSAGE } from "../booking-messages.schema";
 import { planSlots } from "../rules/slot-plan";

@@ -74,6 +74,69 @@ export function bookableDates(rules: AvailabilityRules, now: Date) {
 export const performsAll = (member: MemberSchedule, serviceIds: readonly number[]) =>
   serviceIds.every((id) => member.serviceIds.includes(id));
 
+/** What every member's starts on one date share: the day's bounds and the notice cut-off, worked out once. */
+interface DayWindow {
+  date: string;
+  /** Inside the booking horizon (today to its last day). */
+  bookable: boolean;
+  noticeAllows: (start: number) => boolean;
+}
+
+function dayWindow(date: string, rules: AvailabilityRules, now: Date): DayWindow {
+  const { first, last } = bookableDates(rules, now);
+  const bookable = date >= first && date <= last;
+  const noticeAllows = bookable
+    ? noticeCheck(date, new Date(now.getTime() + rules.minimumNoticeMinutes * 60_000))
+    : () => false;
+  return { date, bookable, noticeAllows };
+}
+
+/** The busy spans by date, then by member, in minutes, each followed by the buffer: sorted out in one pass. */
+function heldByDay(busy: readonly BusySpan[], bufferMinutes: number) {
+  const days = new Map<string, Map<number, Span[]>>();
+  for (const span of busy) {
+    let members = days.get(span.date);
+    if (!members) days.set(span.date, (members = new Map()));
+    let spans = members.get(span.memberId);
+    if (!spans) members.set(span.memberId, (spans = []));
+    spans.push([toMinutes(span.startTime), toMinutes(span.endTime) + bufferMinutes]);
+  }
+  const held = (date: string, memberId: number): readonly Span[] => days.get(date)?.get(memberId) ?? NOTHING_HELD;
+  return held;
+}
+
+const NOTHING_HELD: readonly Span[] = [];
+
+/** The starts (minutes into the day) at which the member is free, on the grid, in order. */
+function startMinutes(
+  member: MemberSchedule,
+  day: DayWindow,
+  lengthMinutes: number,
+  rules: AvailabilityRules,
+  held: readonly Span[],
+): number[] {
+  if (!day.bookable || lengthMinutes <= 0) return [];
+  const needed = lengthMinutes + rules.bookingBufferMinutes;
+  const interval = Math.max(1, rules.slotIntervalMinutes);
+  const starts: number[] = [];
+  // Indexed loops without a closure per start: this walk runs for every member and grid step of a day, and an
+  // arrow function and array destructuring per step made it allocate most of an availability request's memory.
+  for (const [spanStart, spanEnd] of workingSpans(member, day.date, rules)) {
+    for (let start = Math.ceil(spanStart / interval) * interval; start + needed <= spanEnd; start += interval) {
+      if (!overlapsAny(held, start, start + needed) && day.noticeAllows(start)) starts.push(start);
+    }
+  }
+  return starts;
+}
+
+function overlapsAny(spans: readonly Span[], start: number, end: number) {
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    if (start < span[1] && span[0] < end) return true;
+  }
+  return false;
+}
+
 /**
  * The start times on the grid at which the member is free for `lengthMinutes` plus the buffer,
  * inside one working span, clear of every busy span (each followed by its buffer too), at
@@ -87,24 +150,8 @@ export function memberStartTimes(
   busy: readonly BusySpan[],
   now: Date,
 ): string[] {
-  const { first, last } = bookableDates(rules, now);
-  if (date < first || date > last || lengthMinutes <= 0) return [];
-  const held = busy
-    .filter((span) => span.memberId === member.id && span.date === date)
-    .map((span) => [toMinutes(span.startTime), toMinutes(span.endTime) + rules.bookingBufferMinutes] as const);
-  const needed = lengthMinutes + rules.bookingBufferMinutes;
-  const noticeAllows = noticeCheck(date, new Date(now.getTime() + rules.minimumNoticeMinutes * 60_000));
-  const interval = Math.max(1, rules.slotIntervalMinutes);
-  const starts: string[] = [];
-  for (const [spanStart, spanEnd] of workingSpans(member, date, rules)) {
-    for (let start = Math.ceil(spanStart / interval) * interval; start + needed <= spanEnd; start += interval) {
-      const end = start + needed;
-      if (held.some(([heldStart, heldEnd]) => start < heldEnd && heldStart < end)) continue;
-      if (!noticeAllows(start)) continue;
-      starts.push(fromMinutes(start));
-    }
-  }
-  return starts;
+  const held = heldByDay(busy, rules.bookingBufferMinutes)(date, member.id);
+  return startMinutes(member, dayWindow(date, rules, now), lengthMinutes, rules, held).map(fromMinutes);
 }
 
 const MINUTE_MS = 60_000;
@@ -135,7 +182,11 @@ export interface AvailabilityQuery {
   memberId?: number | undefined;
 }
 
-/** One entry per start time and member, ordered by time then by the team's order. */
+/**
+ * One entry per start time and member, ordered by time then by the team's order. The day's bounds, its notice
+ * and each member's busy time are worked out once for the whole team, not once a member: a day of twelve
+ * barbers is then mostly the walk along their hours.
+ */
 export function availableTimes(
   members: readonly MemberSchedule[],
   query: AvailabilityQuery,
@@ -143,26 +194,24 @@ export function availableTimes(
   busy: readonly BusySpan[],
   now: Date,
 ): AvailableTime[] {
-  const times: AvailableTime[] = [];
-  members.forEach((member) => {
+  const day = dayWindow(query.date, rules, now);
+  if (!day.bookable) return [];
+  const held = heldByDay(busy, rules.bookingBufferMinutes);
+  // Sorted as numbers: the start in minutes, then the member's place in the team (fewer than 2^16 members).
+  const found: { key: number; start: number; member: MemberSchedule }[] = [];
+  members.forEach((member, index) => {
     if (query.memberId !== undefined && member.id !== query.memberId) return;
     if (!performsAll(member, query.serviceIds)) return;
-    for (const startTime of memberStartTimes(member, query.date, query.lengthMinutes, rules, busy, now)) {
-      times.push({
-        startTime,
-        endTime: fromMinutes(toMinutes(startTime) + query.lengthMinutes),
-        memberId: member.id,
-        memberName: member.name,
-      });
-    }
+    const starts = startMinutes(member, day, query.lengthMinutes, rules, held(query.date, member.id));
+    for (const start of starts) found.push({ key: start * 65_536 + index, start, member });
   });
-  const order = new Map(members.map((member, index) => [member.id, index]));
-  // `HH:mm` is fixed-width, so plain comparison orders it (localeCompare cost more than the engine itself).
-  return times.toSorted(
-    (a, b) =>
-      (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0) ||
-      order.get(a.memberId)! - order.get(b.memberId)!,
-  );
+  found.sort((a, b) => a.key - b.key);
+  return found.map(({ start, member }) => ({
+    startTime: fromMinutes(start),
+    endTime: fromMinutes(start + query.lengthMinutes),
+    memberId: member.id,
+    memberName: member.name,
+  }));
 }
 
 /** The dates between `from` and `to` (inclusive) with at least one fitting time. */
@@ -174,13 +223,15 @@ export function availableDates(
   now: Date,
 ): string[] {
   const { first, last } = bookableDates(rules, now);
+  const able = members.filter(
+    (member) => (query.memberId === undefined || member.id === query.memberId) && performsAll(member, query.serviceIds),
+  );
+  const held = heldByDay(busy, rules.bookingBufferMinutes);
   const dates: string[] = [];
   for (let date = query.from > first ? query.from : first; date <= query.to && date <= last; date = addDays(date, 1)) {
-    const fits = members.some(
-      (member) =>
-        (query.memberId === undefined || member.id === query.memberId) &&
-        performsAll(member, query.serviceIds) &&
-        memberStartTimes(member, date, query.lengthMinutes, rules, busy, now).length > 0,
+    const day = dayWindow(date, rules, now);
+    const fits = able.some(
+      (member) => startMinutes(member, day, query.lengthMinutes, rules, held(date, member.id)).length > 0,
     );
     if (fits) dates.push(date);
   }

@@ -2,7 +2,13 @@ import type { RequestContext, ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
 import { clockNow } from "~/lib/clock";
 import type { SecretKeySource } from "~/lib/secret-box.server";
-import type { AppointmentRequest, BookingRequest, CancelScope, RescheduleRequest, WalkInRequest } from "../booking.schema";
+import type {
+  AppointmentRequest,
+  BookingRequest,
+  CancelScope,
+  RescheduleRequest,
+  WalkInRequest,
+} from "../booking.schema";
 import type { BookingConfirmation, ManagedBooking } from "../booking-answers.schema";
 import type { BookingKey } from "../manage.server";
 import {

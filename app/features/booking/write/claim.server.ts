@@ -120,7 +120,11 @@ export async function lockSlot(trx: Db, slotId: number) {
 }
 
 /** The candidates for a booking (rules/claim.ts), or the 400/404 that says why there are none. */
-export function requireCandidates(team: MemberSchedule[], serviceIds: readonly number[], memberId: number | undefined) {
+export function requireCandidates(
+  team: readonly MemberSchedule[],
+  serviceIds: readonly number[],
+  memberId: number | undefined,
+) {
   const { candidates, refusal } = candidatesFor(team, serviceIds, memberId);
   if (refusal) throw refusal.status === 404 ? notFound(refusal.message) : badRequest(refusal.message);
   return candidates;

@@ -28,12 +28,13 @@ const SLOT_STARTED_MESSAGE = "Sorry, that time slot has already started. Please 
  * service is priced by the membership's allowance, whose visit is taken in the booking's transaction.
  */
 export async function bookAppointment(
-  { db, settings: shopSettings }: ShopReads,
+  ctx: ShopReads,
   input: AppointmentRequest,
   now: Date = clockNow(),
   write: BookingWrite = {},
 ) {
-  const [settings, team] = await Promise.all([shopSettings(), loadSchedules(db)]);
+  const { db } = ctx;
+  const [settings, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const horizonUntil = write.series?.horizonUntil;
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
   const listed = await chosenServices(db, input.services, rules);

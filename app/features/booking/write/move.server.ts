@@ -91,7 +91,7 @@ export async function rescheduleBookingByToken(
   options: { client: string; now?: Date },
 ): Promise<ManagedBooking> {
   const now = options.now ?? clockNow();
-  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   // Every try counts, failed ones too (each takes the barbers' lock, each move mails two people); one
   // refused by the limit does not.
   const limit = {
@@ -156,7 +156,7 @@ export async function moveBookingByAdmin(
   request: AdminMove,
   now: Date = clockNow(),
 ): Promise<AdminMoveOutcome> {
-  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const result = await bookTimeTransaction(ctx.db, async (trx) => {
     const booking = await loadBooking(trx, { id: bookingId });
     if (!booking) throw notFound("Booking");

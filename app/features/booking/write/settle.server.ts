@@ -26,7 +26,7 @@ import { giveBackPrepaid } from "./give-back.server";
  * the payments feature's (recordCheckoutPayment, expirePayment); the booking's status and time are written here.
  */
 
-type Ctx = Pick<RequestContext, "db" | "config" | "settings">;
+type Ctx = Pick<RequestContext, "db" | "config" | "settings" | "contentVersion">;
 
 /**
  * Confirms the booking a completed Checkout session paid for; any number of calls (the webhook's job, its
@@ -38,7 +38,7 @@ export async function settleCheckout(ctx: Ctx, sessionId: string, now: Date = cl
   const keys = await requireStripeKeys(ctx);
   const session = await retrieveCheckoutSession(await stripeClient(ctx.config, keys), sessionId);
   if (session.status !== "complete") return;
-  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
+  const [shop, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   await bookTimeTransaction(ctx.db, async (trx) => {
     const paid = await recordCheckoutPayment(trx, sessionId, session, now);
     if (!paid) return;

@@ -19,7 +19,7 @@ import { insertBooking } from "./insert.server";
  * so a walk-in that loses a race for the time to an online booking is a 409, on PostgreSQL too.
  */
 export async function bookWalkIn(ctx: RequestContext, input: WalkInRequest, now: Date = clockNow()) {
-  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx.db)]);
+  const [rules, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const { services, totals } = await chosenServices(ctx.db, input.services, rules);
   const candidates = requireCandidates(team, input.services, input.memberId);
   if (candidates.length === 0) throw conflict("No barber in the team does all of these services.", "services");

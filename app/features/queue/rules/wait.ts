@@ -102,7 +102,8 @@ export function minuteOfDay(now: Date) {
  * A booking or block that ends by this `HH:mm` stands in nobody's way at `nowMinute` (its buffer after it is
  * over too), so the day's reader may leave it out.
  */
-export const endedBy = (nowMinute: number, bufferMinutes: number) => fromMinutes(Math.max(0, nowMinute - bufferMinutes));
+export const endedBy = (nowMinute: number, bufferMinutes: number) =>
+  fromMinutes(Math.max(0, nowMinute - bufferMinutes));
 
 export function estimateQueue(day: QueueDay): QueueEstimates {
   const { date, minute: nowMinute } = minuteOfDay(day.now);
