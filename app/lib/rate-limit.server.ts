@@ -85,13 +85,24 @@ export async function countWithinLimits(trx: Db, limits: RateLimit[], now: Date)
   return { allowed: true, eventIds: ids, counts: limits.map((limit) => counts.get(limit)!) };
 }
 
+/**
+ * The events in the window, counted no further than one past the limit: a subject that keeps knocking (an
+ * address behind which every request arrives) would otherwise make each count read every event it ever left in
+ * the window, so the check grew slower the more it was needed.
+ */
 const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
   const { count } = await db
-    .selectFrom("rate_limit_events")
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("rate_limit_events")
+        .select("id")
+        .where("bucket", "=", limit.bucket)
+        .where("subject", "=", limit.subject)
+        .where("created_at", ">", since(now, limit.windowMs))
+        .limit(limit.max + 1)
+        .as("recent"),
+    )
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("bucket", "=", limit.bucket)
-    .where("subject", "=", limit.subject)
-    .where("created_at", ">", since(now, limit.windowMs))
     .executeTakeFirstOrThrow();
   return Number(count);
 };

@@ -121,9 +121,15 @@ async function busySpans(db: Db, { memberIds, from, to, endingAfter, exceptSlotI
 
 /** The chosen services, all of them still offered, and their totals with the fee of the moment. */
 export async function chosenServices(db: Db, serviceIds: number[], shop: ShopSettings) {
+  const services = await offeredServices(db, serviceIds);
+  return { services, totals: bookingTotals(services, bookingFeePence(shop)) };
+}
+
+/** The chosen services, refused unless every one of them is still offered. */
+async function offeredServices(db: Db, serviceIds: number[]) {
   const services = await findServicesByIds(db, serviceIds);
   if (services.length !== serviceIds.length) throw badRequest(SERVICE_GONE_MESSAGE);
-  return { services, totals: bookingTotals(services, bookingFeePence(shop)) };
+  return services;
 }
 
 interface AvailabilityInputs {
@@ -133,9 +139,13 @@ interface AvailabilityInputs {
 }
 
 async function availabilityInputs(ctx: ShopReads, serviceIds: number[]): Promise<AvailabilityInputs> {
-  const [rules, members] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
-  const { totals } = await chosenServices(ctx.db, serviceIds, rules);
-  return { rules, members, lengthMinutes: totals.durationMinutes };
+  // All at once: on PostgreSQL each read is a round trip, and the services' length does not need the settings.
+  const [rules, members, services] = await Promise.all([
+    ctx.settings(),
+    loadSchedules(ctx),
+    offeredServices(ctx.db, serviceIds),
+  ]);
+  return { rules, members, lengthMinutes: bookingTotals(services, bookingFeePence(rules)).durationMinutes };
 }
 
 /** GET /api/availability: one entry per start time and member on a date. */

@@ -175,8 +175,10 @@ export async function claimDueJobs(db: Db, workerId: string, now: Date = clockNo
       // PostgreSQL: `= any(array(…))` runs the locking subquery exactly once; as a plain `in (…)`
       // the planner may run it again per row, and its LIMIT then no longer bounds the claim.
       .where(postgres ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : (eb) => eb("id", "in", due))
-      // Re-checked here: on PostgreSQL the row may have changed between the subquery and the update.
-      .where("state", "=", "pending")
+      // Re-checked on PostgreSQL, where the row may have changed between the subquery and the update. Not on
+      // SQLite, which runs the statement alone: there the extra condition led its planner to walk every pending
+      // job (each booking's reminder) through the `state` index instead of finding the one by its id.
+      .$if(postgres, (query) => query.where("state", "=", "pending"))
       .returningAll()
       .execute()
   );
