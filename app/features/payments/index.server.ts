@@ -34,6 +34,7 @@ export {
   RefundRefusedError,
   StripeUnavailableError,
   callStripe,
+  isInvalidStripeRequest,
   chargeOffSession,
   refundPayment,
   retrieveCheckoutSession,

@@ -66,6 +66,12 @@ const isUnavailable = (error: unknown, { errors }: typeof Stripe) =>
   error instanceof errors.StripeRateLimitError ||
   (error instanceof errors.StripeError && (error.statusCode ?? 0) >= 500);
 
+/** Whether Stripe refused a request as invalid (a bad parameter, an unknown object): its 400s. */
+export async function isInvalidStripeRequest(error: unknown) {
+  const { errors } = await loadStripe();
+  return error instanceof errors.StripeInvalidRequestError;
+}
+
 /** Runs one Stripe call; an outage becomes StripeUnavailableError, a refused card ChargeRefusedError. */
 export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {

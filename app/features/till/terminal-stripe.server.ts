@@ -1,6 +1,6 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { HttpError } from "~/lib/http-error";
-import { callStripe } from "~/features/payments/index.server";
+import { callStripe, isInvalidStripeRequest } from "~/features/payments/index.server";
 
 /*
  * The till's calls to Stripe Terminal (server-driven: the reader on the shop's Wi-Fi takes its orders from
@@ -19,7 +19,8 @@ async function readerCall<T>(status: number, call: () => Promise<T>): Promise<T>
     try {
       return await call();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ReaderRefusedError(status, error.message);
+      // Asked of the lazily loaded package (stripe.server.ts): imported here, it was loaded with the server.
+      if (await isInvalidStripeRequest(error)) throw new ReaderRefusedError(status, (error as Error).message);
       throw error;
     }
   });
@@ -71,7 +72,8 @@ export const deleteReader = (client: Stripe, id: string) =>
       await client.terminal.readers.del(id);
     } catch (error) {
       // Already gone at Stripe: forgetting it here is all that is left to do.
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error;
+      const gone = (await isInvalidStripeRequest(error)) && (error as { statusCode?: number }).statusCode === 404;
+      if (!gone) throw error;
     }
   });
 
