@@ -10,15 +10,14 @@ import { contentVersion } from "~/db/content-version.server";
  * `knownVersion` is the content version the response cache already read for this request.
  */
 export function requestContext(ctx: AppContext, knownVersion?: number): RequestContext {
-  return { ...ctx, ...shopReadsOnce(ctx.db, knownVersion) };
+  return { ...ctx, ...shopReads(ctx.db, knownVersion) };
 }
 
-/** The database and its settings read once, for work that has no request around it (seeding, scripts, tests). */
-export function shopReads(db: Db): ShopReads {
-  return shopReadsOnce(db);
-}
-
-function shopReadsOnce(db: Db, knownVersion?: number): ShopReads {
+/**
+ * The database with its content version and settings, each read at most once: a request's (above), or work with
+ * no request around it (seeding, scripts, tests).
+ */
+export function shopReads(db: Db, knownVersion?: number): ShopReads {
   let version: Promise<number> | undefined;
   let settings: Promise<ShopSettings> | undefined;
   const versionOnce = () =>

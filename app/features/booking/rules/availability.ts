@@ -101,8 +101,7 @@ function heldByDay(busy: readonly BusySpan[], bufferMinutes: number) {
     if (!spans) members.set(span.memberId, (spans = []));
     spans.push([toMinutes(span.startTime), toMinutes(span.endTime) + bufferMinutes]);
   }
-  const held = (date: string, memberId: number): readonly Span[] => days.get(date)?.get(memberId) ?? NOTHING_HELD;
-  return held;
+  return (date: string, memberId: number): readonly Span[] => days.get(date)?.get(memberId) ?? NOTHING_HELD;
 }
 
 const NOTHING_HELD: readonly Span[] = [];
