@@ -86,3 +86,22 @@ test.describe("without JavaScript", () => {
     }
   });
 });
+
+/*
+ * Decision 065: a page ships only the code it hydrates. A feature's public entry also re-exports its schemas and
+ * admin components; the pages that show no form and no owner's tool must not load zod or the dialogs for them.
+ */
+for (const path of ["/", "/prices", "/team", "/faq"]) {
+  test(`${path} loads no validation library and no dialog`, async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.endsWith(".js")) scripts.push(response.text());
+    });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length, "the page's scripts were loaded").toBeGreaterThan(0);
+    expect(loaded.filter((source) => source.includes("._zod.")).length, "scripts with zod").toBe(0);
+    expect(loaded.filter((source) => source.includes("`DialogContent`")).length, "scripts with Radix's dialog").toBe(0);
+  });
+}

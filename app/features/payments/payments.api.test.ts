@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { NOT_ENOUGH_TIME_MESSAGE } from "~/features/booking/booking-messages.schema";
 import { DEFAULT_SETTINGS } from "~/features/settings/shop-settings";
 import { startClockAt } from "~/lib/clock";
 import { addDays, shopInstant, shopToday } from "~/lib/shop-time";
@@ -191,6 +192,16 @@ describe("POST /api/bookings with a deposit", () => {
       .execute();
     await setPayments({ askFrom: "risky" });
     expect((await book(freshDay(), "10:00", { customerEmail: "Regular@example.com" })).body.status).toBe("confirmed");
+  });
+
+  it("opens no Checkout session for a time already taken: 409 before any payment is asked", async () => {
+    const date = freshDay();
+    expect((await book(date)).status).toBe(201);
+    const sessionsBefore = stripe.callsTo("POST", "/v1/checkout/sessions").length;
+    const late = await book(date, "10:00", { customerEmail: "late@example.com" });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(NOT_ENOUGH_TIME_MESSAGE);
+    expect(stripe.callsTo("POST", "/v1/checkout/sessions")).toHaveLength(sessionsBefore);
   });
 
   it("answers 503 with the shop's phone when Stripe is down, and holds nothing", async () => {

@@ -59,19 +59,9 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
   await holdMembers(trx, memberIds);
   const busy = await loadBusySpans(trx, memberIds, claim.date, claim.date, claim.exceptSlotId);
   const { free, refusal } = freeForClaim(claim, rules, busy, now);
-  const counts = await trx
-    .selectFrom("booking_slots")
-    .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
-    .where("date", "=", claim.date)
-    .where("status", "=", "booked")
-    .where("member_id", "in", memberIds)
-    .groupBy("member_id")
-    .execute();
-  const member = leastBookedFirst(
-    free,
-    counts.map((row) => ({ memberId: row.member_id, booked: Number(row.booked) })),
-  )[0];
   if (endTime <= claim.startTime) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
+  // Only "Anyone" with more than one free member needs the day's counts to choose.
+  const [member] = free.length > 1 ? leastBookedFirst(free, await bookedThatDay(trx, claim.date, memberIds)) : free;
   if (!member) throw conflict(refusal);
 
   const { id } = await trx
@@ -88,6 +78,19 @@ export async function claimComputedTime(trx: Db, claim: ComputedTimeClaim, rules
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** How many bookings each member has on the date: "Anyone" goes to the least booked. */
+async function bookedThatDay(trx: Db, date: string, memberIds: number[]) {
+  const counts = await trx
+    .selectFrom("booking_slots")
+    .select(["member_id", (eb) => eb.fn.countAll<number>().as("booked")])
+    .where("date", "=", date)
+    .where("status", "=", "booked")
+    .where("member_id", "in", memberIds)
+    .groupBy("member_id")
+    .execute();
+  return counts.map((row) => ({ memberId: row.member_id, booked: Number(row.booked) }));
 }
 
 /** Frees a booking's time: a manual slot is on offer again, an appointment's own slot is released. */
