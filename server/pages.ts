@@ -7,7 +7,7 @@ import { clientKey } from "~/lib/api.server";
 import { parse } from "cookie";
 import { customerOfSession, customerSessionTokenOf } from "~/features/account/account.server";
 import { BOOKING_CONFIRMATION_COOKIE } from "~/lib/session-cookie";
-import { contentVersion } from "~/db/content-version.server";
+import { publicVersion } from "~/db/content-version.server";
 import type { OpenApiDocument } from "~/lib/api-reference.server";
 import { requestContext } from "./request-context";
 import { IMPORT_MAX_BYTES } from "~/features/import/import.schema";
@@ -221,9 +221,9 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
       return direct(req, res, next);
     }
 
-    const version = await contentVersion(ctx.db);
+    const version = await publicVersion(ctx.db);
     const path = ResponseCache.cachedPath(req);
-    const key = cache.keyAt(version, path);
+    const key = cache.keyAt(version.key, path);
     const hit = cache.get(key);
     if (hit) return sendWithEtag(req, res, hit);
 
@@ -231,7 +231,7 @@ export function createPagesHandler(ctx: AppContext, build: Build, cache?: Respon
     // each response replaces with its own (the policy header helmet sent with it names that one).
     const response = await render(
       toWebRequest(req, res, { path }),
-      loadContext(req, res, { version, nonce: NONCE_PLACEHOLDER }),
+      loadContext(req, res, { version: version.content, nonce: NONCE_PLACEHOLDER }),
     );
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "set-cookie");

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { contentVersion } from "~/db/content-version.server";
+import { publicVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/client.server";
 
 /*
  * A cache of what anonymous visitors get: rendered pages, their client-side
  * navigation data and the public API lists. Entries are keyed by the content
- * version that a database trigger bumps in the same transaction as any public
- * write, so a change made through any instance (or a script) is seen at once
+ * and booking-slot versions that database triggers bump in the same transaction
+ * as any public write, so a change made through any instance (or a script) is seen at once
  * everywhere. Every answer carries an ETag; `Cache-Control: no-cache` lets
  * browsers and a CDN keep a copy and revalidate it with a cheap 304.
  */
@@ -99,11 +99,11 @@ export class ResponseCache {
   }
 
   async key(req: Request) {
-    return this.keyAt(await contentVersion(this.db), ResponseCache.cachedPath(req));
+    return this.keyAt((await publicVersion(this.db)).key, ResponseCache.cachedPath(req));
   }
 
-  /** The key of a path (see cachedPath) at a content version the caller has already read. */
-  keyAt(version: number, path: string) {
+  /** The key of a path (see cachedPath) at a public version (publicVersion's key) the caller has already read. */
+  keyAt(version: string, path: string) {
     return `${version}:${path}`;
   }
 

@@ -45,6 +45,7 @@ import * as tillGiftCards from "./migrations/031-till-gift-cards";
 import * as salesPaidAt from "./migrations/032-sales-paid-at";
 import * as teamScheduleVersion from "./migrations/033-team-schedule-version";
 import * as contentVersionOncePerTransaction from "./migrations/034-content-version-once-per-transaction";
+import * as slotsVersion from "./migrations/035-slots-version";
 
 export type Db = Kysely<Database>;
 
@@ -167,6 +168,7 @@ const migrations: Record<string, Migration> = {
   "032-sales-paid-at": salesPaidAt,
   "033-team-schedule-version": teamScheduleVersion,
   "034-content-version-once-per-transaction": contentVersionOncePerTransaction,
+  "035-slots-version": slotsVersion,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

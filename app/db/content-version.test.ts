@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-app";
 import type { Db } from "./client.server";
-import { contentVersion } from "./content-version.server";
+import { contentVersion, publicVersion } from "./content-version.server";
 import { isPostgres } from "./dialect";
 
 let db: Db;
@@ -44,6 +44,32 @@ describe("content version", () => {
   it("moves once for a transaction of many rows on PostgreSQL, and again for the next transaction", async () => {
     // Per row, 30,000 bookings imported in one transaction took 20 s to commit there (migration 034).
     const start = await contentVersion(db);
+    const faqs = Array.from({ length: 1_400 }, (_, index) => ({
+      question: `Bulk ${index}?`,
+      answer: "A.",
+      category: "Bulk",
+      sort_order: 1_000 + index,
+    }));
+    await db.transaction().execute(async (trx) => {
+      for (let from = 0; from < faqs.length; from += 500) {
+        await trx
+          .insertInto("faqs")
+          .values(faqs.slice(from, from + 500))
+          .execute();
+      }
+    });
+    const afterBulk = await contentVersion(db);
+    expect(afterBulk).toBeGreaterThan(start);
+    if (isPostgres(db)) expect(afterBulk).toBe(start + 1);
+    await db.deleteFrom("faqs").where("category", "=", "Bulk").execute();
+    expect(await contentVersion(db)).toBeGreaterThan(afterBulk);
+  });
+
+  it("leaves the content version to bookings: their slots move a version of their own, once per transaction on PostgreSQL", async () => {
+    // Decision 066: the settings and the team's schedules, kept under the content version, outlive a booking.
+    const slotsVersion = async () => Number((await publicVersion(db)).key.split(".")[1]);
+    const start = await publicVersion(db);
+    const startSlots = await slotsVersion();
     const slots = Array.from({ length: 1_400 }, (_, index) => ({
       date: "2020-01-01",
       start_time: `${String(Math.floor(index / 60) % 24).padStart(2, "0")}:${String(index % 60).padStart(2, "0")}`,
@@ -59,11 +85,44 @@ describe("content version", () => {
           .execute();
       }
     });
-    const afterBulk = await contentVersion(db);
-    expect(afterBulk).toBeGreaterThan(start);
-    if (isPostgres(db)) expect(afterBulk).toBe(start + 1);
+    const afterBulk = await publicVersion(db);
+    expect(afterBulk.content).toBe(start.content);
+    expect(afterBulk.key).not.toBe(start.key);
+    if (isPostgres(db)) expect(await slotsVersion()).toBe(startSlots + 1);
     await db.deleteFrom("booking_slots").where("date", "=", "2020-01-01").execute();
-    expect(await contentVersion(db)).toBeGreaterThan(afterBulk);
+    expect(await contentVersion(db)).toBe(start.content);
+    expect(await slotsVersion()).toBeGreaterThan(startSlots + (isPostgres(db) ? 1 : 0));
+  });
+
+  it("moves both versions for a transaction that writes a slot and a service, in either order", async () => {
+    for (const slotFirst of [true, false]) {
+      const start = await publicVersion(db);
+      await db.transaction().execute(async (trx) => {
+        const slot = () =>
+          trx
+            .insertInto("booking_slots")
+            .values({
+              date: "2020-01-02",
+              start_time: slotFirst ? "09:00" : "10:00",
+              end_time: slotFirst ? "09:30" : "10:30",
+              status: "available",
+              created_at: new Date().toISOString(),
+            })
+            .execute();
+        const faq = () =>
+          trx
+            .insertInto("faqs")
+            .values({ question: "Both?", answer: "A.", category: "Both", sort_order: 3_000 })
+            .execute();
+        if (slotFirst) await slot().then(faq);
+        else await faq().then(slot);
+      });
+      const after = await publicVersion(db);
+      expect(after.content).toBeGreaterThan(start.content);
+      expect(after.key.split(".")[1]).not.toBe(start.key.split(".")[1]);
+      await db.deleteFrom("faqs").where("category", "=", "Both").execute();
+    }
+    await db.deleteFrom("booking_slots").where("date", "=", "2020-01-02").execute();
   });
 
   it("does not move when the writing transaction rolls back", async () => {

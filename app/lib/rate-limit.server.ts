@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "~/db/client.server";
+import type { Database } from "~/db/database";
 
 /*
  * Sliding-window counters kept in the database so that every app instance behind a balancer sees the same
@@ -91,9 +93,14 @@ export async function countWithinLimits(trx: Db, limits: RateLimit[], now: Date)
  * the window, so the check grew slower the more it was needed.
  */
 const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
-  const { count } = await db
-    .selectFrom((eb) =>
-      eb
+  const { count } = await db.selectNoFrom((eb) => windowCount(eb, limit, now).as("count")).executeTakeFirstOrThrow();
+  return Number(count);
+};
+
+const windowCount = (eb: ExpressionBuilder<Database, never>, limit: RateLimit, now: Date) =>
+  eb
+    .selectFrom((inner) =>
+      inner
         .selectFrom("rate_limit_events")
         .select("id")
         .where("bucket", "=", limit.bucket)
@@ -102,18 +109,19 @@ const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
         .limit(limit.max + 1)
         .as("recent"),
     )
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(count);
-};
+    .select((count) => count.fn.countAll<number>().as("count"));
 
 /**
  * Whether one more event would stay within every limit, read without recording anything: a cheap refusal before
  * outside work (a payment session) that the counted check inside the transaction then confirms.
  */
 export async function withinLimits(db: Db, limits: RateLimit[], now: Date) {
-  for (const limit of limits) if ((await countInWindow(db, limit, now)) + 1 > limit.max) return false;
-  return true;
+  if (limits.length === 0) return true;
+  // Every limit in one statement: a booking checks two, and each statement is a round trip on PostgreSQL.
+  const counts = await db
+    .selectNoFrom((eb) => limits.map((limit, index) => windowCount(eb, limit, now).as(`limit${index}`)))
+    .executeTakeFirstOrThrow();
+  return limits.every((limit, index) => Number(counts[`limit${index}`]) + 1 <= limit.max);
 }
 
 /** Forgets events recorded for an attempt that turned out not to count (a booking that failed). */

@@ -12,7 +12,7 @@ import type { AvailableTime } from "./rules/availability";
  * read of the content version (which says whether the cached copy is current) and, when it is not, of the row.
  */
 
-const SETTINGS_TABLES = ["content_version", "shop_settings"] as const;
+const SETTINGS_TABLES = ["content_version", "shop_settings", "team_member_hours"] as const;
 
 /** The tables a SELECT reads from (its FROM list), for counting. */
 function tablesRead(node: RootOperationNode): string[] {
@@ -84,6 +84,26 @@ describe("one read of the settings per request", () => {
     });
     expect(reads.content_version).toBe(1);
     expect(reads.shop_settings).toBeLessThanOrEqual(1);
+  });
+
+  it("a booking after another reads neither the settings nor the team again: bookings leave the content version", async () => {
+    // Decision 066: a booking moves the slots' version, under which nothing is kept, not the content version.
+    const times = (await api.anonymous().get(`/api/availability?date=${date}&services=${serviceId}&member=${memberId}`))
+      .body as AvailableTime[];
+    const book = (startTime: string, customerEmail: string) =>
+      api.anonymous().post("/api/bookings", {
+        ...TEST_CUSTOMER,
+        customerEmail,
+        services: [serviceId],
+        memberId,
+        date,
+        startTime,
+      });
+    expect((await book(times.at(-1)!.startTime, "first@example.com")).status).toBe(201);
+    const reads = await settingsReadsOf(async () => {
+      expect((await book(times.at(-3)!.startTime, "second@example.com")).status).toBe(201);
+    });
+    expect(reads).toMatchObject({ content_version: 1, shop_settings: 0, team_member_hours: 0 });
   });
 
   it("the booking page with a service, a barber and a date chosen", async () => {

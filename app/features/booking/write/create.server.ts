@@ -38,19 +38,21 @@ export async function bookAppointment(
   const horizonUntil = write.series?.horizonUntil;
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
   const listed = await chosenServices(db, input.services, rules);
-  // The shop's own bookings and repeat appointments are priced as listed (decision 058).
-  const allowance = write.byAdmin || write.series ? undefined : await memberAllowance(db, input.customerEmail, input);
-  const member = pricedForMember(listed.services, allowance, listed.totals.feePence);
-  const { services, totals } = member;
   const candidates = requireCandidates(team, input.services, input.memberId);
   const claim: ComputedTimeClaim = {
     date: input.date,
     startTime: input.startTime,
-    lengthMinutes: totals.durationMinutes,
+    // A membership prices a service, never changes its length.
+    lengthMinutes: listed.totals.durationMinutes,
     candidates,
     ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
   };
+  // First, as it refuses most: of many customers racing for one time, all but one stop here.
   if (!write.byAdmin) await refuseOverlapAtOfferedTime(db, claim, rules, now, input.customerEmail);
+  // The shop's own bookings and repeat appointments are priced as listed (decision 058).
+  const allowance = write.byAdmin || write.series ? undefined : await memberAllowance(db, input.customerEmail, input);
+  const member = pricedForMember(listed.services, allowance, listed.totals.feePence);
+  const { services, totals } = member;
   // The shop's own bookings (a caller on the phone) take no online payment.
   const payer = write.byAdmin ? undefined : write.payments;
   const payerOf = { totalPence: totals.totalPence, customerEmail: input.customerEmail };

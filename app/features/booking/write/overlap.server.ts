@@ -56,9 +56,14 @@ const customerDay = (db: Db, appointment: Pick<CustomerAppointment, "email" | "d
     .execute();
 
 export async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
+  refuseClash(await customerDay(db, appointment), appointment);
+}
+
+/** Throws CustomerOverlap when one of the customer's bookings that day overlaps the appointment. */
+function refuseClash(own: Awaited<ReturnType<typeof customerDay>>, appointment: CustomerAppointment) {
   const start = toMinutes(appointment.startTime);
   const end = start + appointment.durationMinutes;
-  const clash = (await customerDay(db, appointment)).find((row) => {
+  const clash = own.find((row) => {
     const from = toMinutes(row.start_time);
     return from < end && start < from + row.duration_minutes;
   });
@@ -79,17 +84,16 @@ export async function refuseOverlapAtOfferedTime(
   now: Date,
   email: string,
 ) {
-  const own = await customerDay(db, { email, date: claim.date });
   const memberIds = claim.candidates.map((member) => member.id);
-  const busy = (await loadBusySpans(db, memberIds, claim.date, claim.date)).filter(
+  // Both at once: on PostgreSQL each is a round trip.
+  const [own, spans] = await Promise.all([
+    customerDay(db, { email, date: claim.date }),
+    loadBusySpans(db, memberIds, claim.date, claim.date),
+  ]);
+  const busy = spans.filter(
     (span) => !own.some((booking) => booking.member_id === span.memberId && booking.start_time === span.startTime),
   );
   const { free, refusal } = freeForClaim(claim, rules, busy, now);
   if (free.length === 0) throw conflict(refusal);
-  await refuseOverlap(db, {
-    email,
-    date: claim.date,
-    startTime: claim.startTime,
-    durationMinutes: claim.lengthMinutes,
-  });
+  refuseClash(own, { email, date: claim.date, startTime: claim.startTime, durationMinutes: claim.lengthMinutes });
 }
