@@ -1,6 +1,7 @@
 import type { ShopReads } from "~/context";
 import type { Db } from "~/db/client.server";
-import { findServicesByIds } from "~/features/services/index.server";
+import { findServicesByIds, listServices } from "~/features/services/index.server";
+import type { Service } from "~/features/services";
 import { listTeam } from "~/features/team/index.server";
 import { badRequest } from "~/lib/http-error";
 import {
@@ -22,23 +23,24 @@ import { bookingTotals } from "./rules/totals";
 import { clockNow } from "~/lib/clock";
 
 /*
- * The team's schedules change a few times a month and are read by every availability request, booking and look
- * at the queue: four queries that cost more than computing the day. They are kept per database handle under the
- * content version, which a trigger bumps in the same transaction as any write to the team, its services, hours
- * or time off (migrations 005 and 033), as the settings are (settings.server.ts). A transaction's handle is a
- * key of its own, so a write path reading inside one always reads the rows.
+ * The team's schedules and the services change a few times a month and are read by every availability request,
+ * booking and look at the queue: queries that cost more than computing the day. They are kept per database handle
+ * under the content version, which a trigger bumps in the same transaction as any write to the team, its services,
+ * hours or time off, or to the services (migrations 002, 005 and 033), as the settings are (settings.server.ts);
+ * bookings move a version of their own (decision 066). A transaction's handle is a key of its own, so a write
+ * path reading inside one always reads the rows.
  */
-const schedulesCache = new WeakMap<Db, { version: number; schedules: readonly MemberSchedule[] }>();
-
-/** The active members as the engine reads them, kept under the request's content version. */
-export async function loadSchedules({ db, contentVersion }: ShopReads): Promise<readonly MemberSchedule[]> {
-  // Read before the team, so what is cached under a version is never older than that version.
-  const version = await contentVersion();
-  const hit = schedulesCache.get(db);
-  if (hit?.version === version) return hit.schedules;
-  const schedules = await readSchedules(db);
-  schedulesCache.set(db, { version, schedules });
-  return schedules;
+function keptUnderContentVersion<T>(read: (db: Db) => Promise<T>) {
+  const cache = new WeakMap<Db, { version: number; value: T }>();
+  return async ({ db, contentVersion }: ShopReads): Promise<T> => {
+    // Read before the rows, so what is cached under a version is never older than that version.
+    const version = await contentVersion();
+    const hit = cache.get(db);
+    if (hit?.version === version) return hit.value;
+    const value = await read(db);
+    cache.set(db, { version, value });
+    return value;
+  };
 }
 
 /** The active members as the engine reads them (service ids as numbers), read from the rows now. */
@@ -51,6 +53,12 @@ export async function readSchedules(db: Db): Promise<readonly MemberSchedule[]> 
     timeOff: member.timeOff,
   }));
 }
+
+/** The active members as the engine reads them, kept under the request's content version. */
+export const loadSchedules = keptUnderContentVersion(readSchedules);
+
+/** Every service, kept under the request's content version. */
+const loadServices = keptUnderContentVersion(listServices);
 
 /**
  * The time members hold between two dates: booked appointments, manual slots still on offer and
@@ -121,13 +129,22 @@ async function busySpans(db: Db, { memberIds, from, to, endingAfter, exceptSlotI
 
 /** The chosen services, all of them still offered, and their totals with the fee of the moment. */
 export async function chosenServices(db: Db, serviceIds: number[], shop: ShopSettings) {
-  const services = await offeredServices(db, serviceIds);
-  return { services, totals: bookingTotals(services, bookingFeePence(shop)) };
+  return withTotals(offered(await findServicesByIds(db, serviceIds), serviceIds), shop);
 }
 
-/** The chosen services, refused unless every one of them is still offered. */
-async function offeredServices(db: Db, serviceIds: number[]) {
-  const services = await findServicesByIds(db, serviceIds);
+/** chosenServices from the services kept under the request's content version: the availability and a new booking. */
+export async function chosenServicesOf(reads: ShopReads, serviceIds: number[], shop: ShopSettings) {
+  return withTotals(offered(await loadServices(reads), serviceIds), shop);
+}
+
+const withTotals = (services: Service[], shop: ShopSettings) => ({
+  services,
+  totals: bookingTotals(services, bookingFeePence(shop)),
+});
+
+/** The chosen services among those listed, refused unless every one of them is still offered. */
+function offered(listed: readonly Service[], serviceIds: number[]) {
+  const services = listed.filter((service) => serviceIds.includes(service.id));
   if (services.length !== serviceIds.length) throw badRequest(SERVICE_GONE_MESSAGE);
   return services;
 }
@@ -140,12 +157,12 @@ interface AvailabilityInputs {
 
 async function availabilityInputs(ctx: ShopReads, serviceIds: number[]): Promise<AvailabilityInputs> {
   // All at once: on PostgreSQL each read is a round trip, and the services' length does not need the settings.
-  const [rules, members, services] = await Promise.all([
-    ctx.settings(),
-    loadSchedules(ctx),
-    offeredServices(ctx.db, serviceIds),
-  ]);
-  return { rules, members, lengthMinutes: bookingTotals(services, bookingFeePence(rules)).durationMinutes };
+  const [rules, members, services] = await Promise.all([ctx.settings(), loadSchedules(ctx), loadServices(ctx)]);
+  return {
+    rules,
+    members,
+    lengthMinutes: bookingTotals(offered(services, serviceIds), bookingFeePence(rules)).durationMinutes,
+  };
 }
 
 /** GET /api/availability: one entry per start time and member on a date. */

@@ -6,7 +6,7 @@ import { abandonCheckout } from "~/features/payments/index.server";
 import { clockNow } from "~/lib/clock";
 import { conflict, notFound } from "~/lib/http-error";
 import { fromMinutes, hasStarted, toMinutes } from "~/lib/shop-time";
-import { chosenServices, loadSchedules } from "../availability.server";
+import { chosenServices, chosenServicesOf, loadSchedules } from "../availability.server";
 import { type AppointmentRequest, type BookingRequest } from "../booking.schema";
 import { NOT_ENOUGH_TIME_MESSAGE, SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import { reachingTo } from "../rules/availability";
@@ -37,7 +37,7 @@ export async function bookAppointment(
   const [settings, team] = await Promise.all([ctx.settings(), loadSchedules(ctx)]);
   const horizonUntil = write.series?.horizonUntil;
   const rules = horizonUntil ? reachingTo(settings, horizonUntil, now) : settings;
-  const listed = await chosenServices(db, input.services, rules);
+  const listed = await chosenServicesOf(ctx, input.services, rules);
   const candidates = requireCandidates(team, input.services, input.memberId);
   const claim: ComputedTimeClaim = {
     date: input.date,
