@@ -40,4 +40,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself, not npm, is the main process, so `docker stop`'s SIGTERM reaches the server's graceful shutdown.
 # The server's V8 flags, as `npm start` gives them (scripts/lib/server-node-flags.mjs, decision 063).
-CMD ["node", "--max-semi-space-size=16", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=8", "scripts/start.mjs"]
