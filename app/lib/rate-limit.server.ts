@@ -97,6 +97,7 @@ const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
   return Number(count);
 };
 
+/** The count of a limit's events in its window, as a subquery: alone (countInWindow) or with others (withinLimits). */
 const windowCount = (eb: ExpressionBuilder<Database, never>, limit: RateLimit, now: Date) =>
   eb
     .selectFrom((inner) =>
