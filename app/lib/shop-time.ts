@@ -44,20 +44,23 @@ const shopClockParts = new Intl.DateTimeFormat("en-GB", {
 });
 
 /*
- * The last minute converted: formatToParts costs tens of microseconds, and a request asks about the same minute
- * several times (today, the notice, the horizon). Every offset the shop's zone has ever used is whole minutes,
- * so one UTC minute is one shop minute.
+ * The last minutes converted: formatToParts costs tens of microseconds, and a request asks about the same few
+ * minutes several times (today and the horizon at the clock's minute, the notice at a later one). Every offset
+ * the shop's zone has ever used is whole minutes, so one UTC minute is one shop minute.
  */
-let lastMinute: { epochMinute: number; moment: ShopMoment } | undefined;
+const recentMinutes = new Map<number, ShopMoment>();
+const RECENT_MINUTES_KEPT = 8;
 
 /** The shop's calendar date and clock time at an instant. */
 export function shopMoment(instant: Date = clockNow()): ShopMoment {
   const epochMinute = Math.floor(instant.getTime() / 60_000);
-  if (lastMinute?.epochMinute === epochMinute) return { ...lastMinute.moment };
+  const known = recentMinutes.get(epochMinute);
+  if (known) return { ...known };
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of shopClockParts.formatToParts(instant)) part[type] = value;
   const moment = { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
-  lastMinute = { epochMinute, moment };
+  if (recentMinutes.size >= RECENT_MINUTES_KEPT) recentMinutes.delete(recentMinutes.keys().next().value!);
+  recentMinutes.set(epochMinute, moment);
   return { ...moment };
 }
 

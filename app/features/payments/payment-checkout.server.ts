@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { RequestContext } from "~/context";
 import { paymentAsked } from "~/features/booking";
 import { HttpError } from "~/lib/http-error";
-import { activePaymentRules, stripeKeys } from "./payment-settings.server";
+import { paymentSetup, stripeKeys, type PaymentSetup } from "./payment-settings.server";
 import type { PaymentHold } from "./payment-hold.server";
 import { StripeUnavailableError, createCheckoutSession, expireCheckoutSession, stripeClient } from "./stripe.server";
 
@@ -42,12 +42,13 @@ export async function paymentToAsk(
   ctx: Pick<RequestContext, "db" | "config" | "settings">,
   booking: Pick<CheckoutFor, "totalPence" | "customerEmail">,
   now: Date,
+  setup?: PaymentSetup,
 ) {
-  const rules = await activePaymentRules(ctx);
+  const { rules, keys } = setup ?? (await paymentSetup(ctx));
   const asked = paymentAsked(rules, booking.totalPence);
   if (!asked) return null;
   if (rules.askFrom === "risky" && !(await isRisky(ctx, booking.customerEmail, now))) return null;
-  if (!(await stripeKeys(ctx))) return null;
+  if (!keys) return null;
   return { ...asked, noticeHours: (await ctx.settings()).cancellationNoticeHours };
 }
 
@@ -69,12 +70,12 @@ export async function askForPayment(
   booking: CheckoutFor,
   now: Date,
 ): Promise<PaymentHold | null> {
-  const [rules, asked] = await Promise.all([activePaymentRules(ctx), paymentToAsk(ctx, booking, now)]);
-  if (!asked) return null;
+  const setup = await paymentSetup(ctx);
+  const { rules, keys } = setup;
+  const asked = await paymentToAsk(ctx, booking, now, setup);
+  if (!asked || !keys) return null;
   if (asked.kind !== "card") asked.amountPence -= booking.coveredPence ?? 0;
   if (asked.amountPence <= 0) return null;
-  const keys = await stripeKeys(ctx);
-  if (!keys) return null;
   // The hold ends on the shop's clock, which the job queue that ends it reads too; the session's own expiry is
   // Stripe's, on real time (an end-to-end server's clock is moved, decision 026), and never under Stripe's minimum.
   const holdMs = rules.holdMinutes * MINUTE_MS;

@@ -60,14 +60,17 @@ const unseal = (ctx: Ctx, sealed: string | null | undefined) =>
   sealed ? (decryptSecret(ctx.config, KEY_PURPOSE, sealed) ?? undefined) : undefined;
 
 /** The keys in use, or undefined while either is missing (then no policy but "none" applies). */
-export async function stripeKeys(ctx: Ctx, row?: Row<"payment_settings">): Promise<StripeKeys | undefined> {
-  const stored = row ?? (await readRow(ctx.db));
+const keysOf = (
+  ctx: Ctx,
+  stored: Pick<Row<"payment_settings">, "stripe_secret_key_sealed" | "stripe_webhook_secret_sealed"> | undefined,
+): StripeKeys | undefined => {
   const secretKey = ctx.config.stripe.secretKey ?? unseal(ctx, stored?.stripe_secret_key_sealed);
   const webhookSecret = ctx.config.stripe.webhookSecret ?? unseal(ctx, stored?.stripe_webhook_secret_sealed);
   return secretKey && webhookSecret ? { secretKey, webhookSecret } : undefined;
-}
+};
 
-/** The rules in force: without keys, payments are off whatever was saved. */
+export const stripeKeys = async (ctx: Ctx) => keysOf(ctx, await readRow(ctx.db));
+
 /** The keys, or the owner's "not set up" refusal (400): for the calls that cannot go without Stripe. */
 export async function requireStripeKeys(ctx: Ctx) {
   const keys = await stripeKeys(ctx);
@@ -75,11 +78,21 @@ export async function requireStripeKeys(ctx: Ctx) {
   return keys;
 }
 
-export async function activePaymentRules(ctx: Ctx): Promise<PaymentRules> {
-  const row = await readRow(ctx.db);
-  const rules = toRules(row);
-  return (await stripeKeys(ctx, row)) ? rules : { ...rules, policy: "none" };
+export interface PaymentSetup {
+  /** The rules in force: without keys, payments are off whatever was saved. */
+  rules: PaymentRules;
+  keys: StripeKeys | undefined;
 }
+
+/** The rules in force and the keys, from one read of the row. */
+export async function paymentSetup(ctx: Ctx): Promise<PaymentSetup> {
+  const row = await readRow(ctx.db);
+  const keys = keysOf(ctx, row);
+  const rules = toRules(row);
+  return { rules: keys ? rules : { ...rules, policy: "none" }, keys };
+}
+
+export const activePaymentRules = async (ctx: Ctx) => (await paymentSetup(ctx)).rules;
 
 const keySource = (fromEnv: string | undefined, sealed: string | null | undefined) =>
   fromEnv ? ("environment" as const) : sealed ? ("settings" as const) : null;
@@ -125,7 +138,7 @@ export async function savePaymentSettings(ctx: Ctx, db: Db, input: PaymentSettin
     stripe_webhook_secret_sealed: seal(input.stripeWebhookSecret, row?.stripe_webhook_secret_sealed),
     updated_at: new Date().toISOString(),
   };
-  if (values.policy !== "none" && !(await stripeKeys(ctx, values))) throw badRequest(NO_KEYS_MESSAGE);
+  if (values.policy !== "none" && !keysOf(ctx, values)) throw badRequest(NO_KEYS_MESSAGE);
   const { id: _id, ...columns } = values;
   await db
     .insertInto("payment_settings")

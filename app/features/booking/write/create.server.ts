@@ -15,7 +15,8 @@ import { pricedForMember } from "../rules/membership";
 import { notStartedYet, ofMember } from "../slot-rows.server";
 import { bookTimeTransaction, claimComputedTime, holdMembers, requireCandidates } from "./claim.server";
 import { insertBooking, openPayment, type BookingWrite } from "./insert.server";
-import { refuseOverlap, refuseOverlapAtOfferedTime } from "./overlap.server";
+import { refuseOverlap, refuseOverlapAtOfferedTime, refuseTakenTime } from "./overlap.server";
+import { inTurnForMembers } from "./turns.server";
 
 /* A new booking: on a computed time with a team member, or on one of the spec's manual slots. */
 
@@ -47,7 +48,7 @@ export async function bookAppointment(
     candidates,
     ...(write.byAdmin ? { owner: { outsideHours: false } } : {}),
   };
-  // First, as it refuses most: of many customers racing for one time, all but one stop here.
+  // First, as it refuses most: of many customers racing for one time, all but one stop here or at their turn.
   if (!write.byAdmin) await refuseOverlapAtOfferedTime(db, claim, rules, now, input.customerEmail);
   // The shop's own bookings and repeat appointments are priced as listed (decision 058).
   const allowance = write.byAdmin || write.series ? undefined : await memberAllowance(db, input.customerEmail, input);
@@ -59,10 +60,11 @@ export async function bookAppointment(
   const giftCard = payer && (await giftCardShare(payer, input.giftCardCode, payerOf, now));
   const pending =
     payer && (await openPayment(payer, rules.shopName, services, totals, input.customerEmail, now, giftCard));
-  try {
-    return await bookTimeTransaction(db, async (trx) => {
-      await write.countLimits?.(trx);
+  const bookTime = () =>
+    bookTimeTransaction(db, async (trx) => {
+      // The time first: a loser's transaction ends before it writes anything.
       const slotId = await claimComputedTime(trx, claim, rules, now);
+      await write.countLimits?.(trx);
       const written = await insertBooking(trx, slotId, input, services, totals, rules, now, write, pending);
       if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
       if (allowance && member.covered) {
@@ -70,6 +72,10 @@ export async function bookAppointment(
       }
       return { ...written, included: member.message };
     });
+  try {
+    if (write.byAdmin) return await bookTime();
+    const memberIds = candidates.map((candidate) => candidate.id);
+    return await inTurnForMembers(db, input.date, memberIds, () => refuseTakenTime(db, claim, rules, now), bookTime);
   } catch (error) {
     if (payer && pending) await abandonCheckout(payer, pending.hold.sessionId);
     throw error;
@@ -116,7 +122,6 @@ export async function bookSlot(
   }
 
   return bookTimeTransaction(db, async (trx) => {
-    await write.countLimits?.(trx);
     const target = await trx
       .selectFrom("booking_slots")
       .select("member_id")
@@ -132,6 +137,8 @@ export async function bookSlot(
       .returning(["id", "date", "start_time", "end_time", "member_id"])
       .executeTakeFirst();
     if (!claimed) throw await unavailableReason(trx, slotId, now);
+    // After the members' lock, as for a computed time: every booking takes the two locks in one order.
+    await write.countLimits?.(trx);
 
     const needed = fromMinutes(toMinutes(claimed.start_time) + totals.durationMinutes);
     if (needed > claimed.end_time) {

@@ -72,8 +72,9 @@ export interface BookingWrite {
   /** An occurrence of repeat appointments (decision 032): mailed once for the whole series. */
   series?: SeriesPlace;
   /**
-   * Counts the customer's limits first thing inside the booking's transaction, so they commit with the booking
-   * (one commit a booking, not two) and a booking that fails takes its count back with it.
+   * Counts the customer's limits inside the booking's transaction, right after its time is claimed under the
+   * members' lock, so they commit with the booking (one commit a booking, not two), a booking that fails takes
+   * its count back with it, and every booking takes the members' lock before the limits' lock.
    */
   countLimits?: (trx: Db) => Promise<void>;
 }

@@ -7,6 +7,7 @@ import { HttpError, conflict } from "~/lib/http-error";
 import { formatShopDate, formatTime, toMinutes } from "~/lib/shop-time";
 import { loadBusySpans } from "../availability.server";
 import { freeForClaim, type ComputedTimeClaim } from "../rules/claim";
+import { readAfterTurns } from "./turns.server";
 
 /* One customer, one chair at a time: a second confirmed appointment of the same e-mail that overlaps is refused. */
 
@@ -96,4 +97,17 @@ export async function refuseOverlapAtOfferedTime(
   const { free, refusal } = freeForClaim(claim, rules, busy, now);
   if (free.length === 0) throw conflict(refusal);
   refuseClash(own, { email, date: claim.date, startTime: claim.startTime, durationMinutes: claim.lengthMinutes });
+}
+
+/**
+ * The time checked again, in a plain read, after waiting for this process's booking of the same members to end
+ * (decision 067): taken by then, it is refused as the members' lock would refuse it, without a transaction.
+ */
+export async function refuseTakenTime(db: Db, claim: ComputedTimeClaim, rules: ShopSettings, now: Date) {
+  const memberIds = claim.candidates.map((member) => member.id);
+  const busy = await readAfterTurns(db, `busy:${claim.date}:${memberIds.join(",")}`, () =>
+    loadBusySpans(db, memberIds, claim.date, claim.date),
+  );
+  const { free, refusal } = freeForClaim(claim, rules, busy, now);
+  if (free.length === 0) throw conflict(refusal);
 }
