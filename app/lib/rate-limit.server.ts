@@ -62,42 +62,37 @@ export async function recordWithinLimits(db: Db, limits: RateLimit[], now = new 
  * caller must roll back: the events are already written.
  */
 export async function countWithinLimits(trx: Db, limits: RateLimit[], now: Date): Promise<LimitCheck> {
-  const ordered = [...limits].sort((a, b) => (`${a.bucket}\n${a.subject}` < `${b.bucket}\n${b.subject}` ? -1 : 1));
+  if (limits.length === 0) return { allowed: true, eventIds: [], counts: [] };
+  const key = (limit: RateLimit) => `${limit.bucket}\n${limit.subject}`;
+  const ordered = [...new Map(limits.map((limit) => [key(limit), limit])).values()].sort((a, b) =>
+    key(a) < key(b) ? -1 : 1,
+  );
   const at = now.toISOString();
-  for (const { bucket, subject } of ordered) {
-    await trx
-      .insertInto("rate_limit_locks")
-      .values({ bucket, subject, touched_at: at })
-      .onConflict((conflict) => conflict.columns(["bucket", "subject"]).doUpdateSet({ touched_at: at }))
-      .execute();
-  }
-  const ids: number[] = [];
-  const counts = new Map<RateLimit, number>();
-  for (const limit of ordered) {
-    const { id } = await trx
-      .insertInto("rate_limit_events")
-      .values({ bucket: limit.bucket, subject: limit.subject, created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(id);
-    const count = await countInWindow(trx, limit, now);
-    if (count > limit.max) return { allowed: false, exceeded: limit };
-    counts.set(limit, count);
-  }
-  return { allowed: true, eventIds: ids, counts: limits.map((limit) => counts.get(limit)!) };
+  // Three statements whatever the number of limits (each is a round trip on PostgreSQL): the locks, taken in the
+  // order of the rows given, then the events, then every count at once.
+  await trx
+    .insertInto("rate_limit_locks")
+    .values(ordered.map(({ bucket, subject }) => ({ bucket, subject, touched_at: at })))
+    .onConflict((conflict) => conflict.columns(["bucket", "subject"]).doUpdateSet({ touched_at: at }))
+    .execute();
+  const events = await trx
+    .insertInto("rate_limit_events")
+    .values(limits.map(({ bucket, subject }) => ({ bucket, subject, created_at: at })))
+    .returning("id")
+    .execute();
+  const counts = await windowCounts(trx, limits, now);
+  const exceeded = limits.find((limit, index) => counts[index]! > limit.max);
+  if (exceeded) return { allowed: false, exceeded };
+  return { allowed: true, eventIds: events.map((event) => event.id), counts };
 }
 
-/**
- * The events in the window, counted no further than one past the limit: a subject that keeps knocking (an
+/*
+ * The events in a window are counted no further than one past the limit: a subject that keeps knocking (an
  * address behind which every request arrives) would otherwise make each count read every event it ever left in
  * the window, so the check grew slower the more it was needed.
  */
-const countInWindow = async (db: Db, limit: RateLimit, now: Date) => {
-  const { count } = await db.selectNoFrom((eb) => windowCount(eb, limit, now).as("count")).executeTakeFirstOrThrow();
-  return Number(count);
-};
 
-/** The count of a limit's events in its window, as a subquery: alone (countInWindow) or with others (withinLimits). */
+/** The count of a limit's events in its window, as a subquery. */
 const windowCount = (eb: ExpressionBuilder<Database, never>, limit: RateLimit, now: Date) =>
   eb
     .selectFrom((inner) =>
@@ -118,11 +113,16 @@ const windowCount = (eb: ExpressionBuilder<Database, never>, limit: RateLimit, n
  */
 export async function withinLimits(db: Db, limits: RateLimit[], now: Date) {
   if (limits.length === 0) return true;
-  // Every limit in one statement: a booking checks two, and each statement is a round trip on PostgreSQL.
-  const counts = await db
+  const counts = await windowCounts(db, limits, now);
+  return limits.every((limit, index) => counts[index]! + 1 <= limit.max);
+}
+
+/** Each limit's events in its window, in the order given, in one statement (a booking counts two). */
+async function windowCounts(db: Db, limits: RateLimit[], now: Date) {
+  const row = await db
     .selectNoFrom((eb) => limits.map((limit, index) => windowCount(eb, limit, now).as(`limit${index}`)))
     .executeTakeFirstOrThrow();
-  return limits.every((limit, index) => Number(counts[`limit${index}`]) + 1 <= limit.max);
+  return limits.map((_, index) => Number(row[`limit${index}`]));
 }
 
 /** Forgets events recorded for an attempt that turned out not to count (a booking that failed). */

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
+import { isPostgres } from "~/db/dialect";
 import { e164Phone } from "~/db/customer-phone";
 import { CUSTOMER_ID_PATTERN, customerKey, customerKeySchema, WALK_IN_NAME } from "~/features/customers";
 
@@ -35,24 +36,24 @@ const byPhone = (db: Db, phone: string) =>
     .orderBy("id", "desc")
     .executeTakeFirst();
 
-async function insertOrFind(trx: Db, contact: { name: string; email: string; phone: string }, now: Date) {
-  const emailKey = contact.email ? customerKey(contact.email) : null;
+/** A customer without an address, made; or the one a racing twin made with the same phone. */
+async function insertOrFindByPhone(trx: Db, contact: { name: string; phone: string }, now: Date) {
   const made = await trx
     .insertInto("customers")
     .values({
       name: contact.name,
-      email: contact.email,
-      email_key: emailKey,
+      email: "",
+      email_key: null,
       phone: contact.phone,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
     })
-    // A walk-in with neither address nor phone never conflicts; the others may meet a racing twin.
+    // A walk-in with neither address nor phone never conflicts; one with a phone may meet a racing twin.
     .onConflict((conflict) => conflict.doNothing())
     .returning("id")
     .executeTakeFirst();
   if (made) return made.id;
-  const twin = emailKey ? await byEmail(trx, emailKey) : await byPhone(trx, contact.phone);
+  const twin = await byPhone(trx, contact.phone);
   if (!twin) throw new Error("A customer conflicted on insert and then could not be found");
   return twin.id;
 }
@@ -67,30 +68,88 @@ export async function customerIdFor(trx: Db, contact: CustomerContact, source: s
   const phone = e164Phone(contact.customerPhone);
   const name = contact.customerName.trim() === WALK_IN_NAME ? "" : contact.customerName.trim();
   if (!email && !phone && !name) return null;
-  const found = email ? await byEmail(trx, customerKey(email)) : phone ? await byPhone(trx, phone) : undefined;
-  const id = found?.id ?? (await insertOrFind(trx, { name, email, phone }, now));
-  // The name is the latest the customer gave with their address (people write theirs differently over time); a
-  // walk-in found by phone only fills in a name the row lacks. The phone is the customer's own: a later booking
-  // fills it in when the row has none and never overwrites it, since anyone can book with an address and a phone
-  // of their own, and the customer's forms offer the row's phone.
-  const fill = (column: "name" | "phone", value: string) =>
-    sql<string>`case when ${sql.ref(column)} = '' then ${value} else ${sql.ref(column)} end`;
+  const consent = contact.smsConsent ? { source, at: now.toISOString() } : undefined;
+  if (email) return upsertByEmail(trx, { name, email, phone }, consent, now);
+  const found = phone ? await byPhone(trx, phone) : undefined;
+  const id = found?.id ?? (await insertOrFindByPhone(trx, { name, phone }, now));
   await trx
     .updateTable("customers")
     .set((eb) => ({
       last_seen_at: now.toISOString(),
-      ...(name ? { name: email ? name : fill("name", name) } : {}),
+      // Found by phone only: a name is filled in where the row lacks one, never changed.
+      ...(name ? { name: fill("name", name) } : {}),
       ...(phone ? { phone: fill("phone", phone) } : {}),
-      ...(contact.smsConsent
+      ...(consent
         ? {
-            text_consent_source: eb.fn.coalesce("text_consent_source", eb.val(source)),
-            text_consent_at: eb.fn.coalesce("text_consent_at", eb.val(now.toISOString())),
+            text_consent_source: eb.fn.coalesce("text_consent_source", eb.val(consent.source)),
+            text_consent_at: eb.fn.coalesce("text_consent_at", eb.val(consent.at)),
           }
         : {}),
     }))
     .where("id", "=", id)
     .execute();
   return id;
+}
+
+/*
+ * The phone is the customer's own: a later booking fills it in when the row has none and never overwrites it,
+ * since anyone can book with an address and a phone of their own, and the customer's forms offer the row's phone.
+ * (Named with its table: in an upsert's update, PostgreSQL would not know it from the row proposed.)
+ */
+const fill = (column: "name" | "phone", value: string) =>
+  sql<string>`case when ${sql.ref(`customers.${column}`)} = '' then ${value} else ${sql.ref(`customers.${column}`)} end`;
+
+/**
+ * The customer of an address, made or brought up to date in one statement (each is a round trip on PostgreSQL).
+ * The name is the latest the customer gave with their address: people write theirs differently over time.
+ */
+async function upsertByEmail(
+  trx: Db,
+  contact: { name: string; email: string; phone: string },
+  consent: { source: string; at: string } | undefined,
+  now: Date,
+) {
+  const { id } = await trx
+    .insertInto("customers")
+    .values({
+      name: contact.name,
+      email: contact.email,
+      email_key: customerKey(contact.email),
+      phone: contact.phone,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      ...(consent ? { text_consent_source: consent.source, text_consent_at: consent.at } : {}),
+    })
+    .onConflict((conflict) =>
+      conflict.column("email_key").doUpdateSet((eb) => ({
+        last_seen_at: now.toISOString(),
+        ...(contact.name ? { name: contact.name } : {}),
+        ...(contact.phone ? { phone: fill("phone", contact.phone) } : {}),
+        ...(consent
+          ? {
+              text_consent_source: eb.fn.coalesce("customers.text_consent_source", eb.val(consent.source)),
+              text_consent_at: eb.fn.coalesce("customers.text_consent_at", eb.val(consent.at)),
+            }
+          : {}),
+      })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Holds the booking's customer's row until the transaction ends, so that writers checking one customer's day take
+ * turns on PostgreSQL (SQLite runs one write transaction at a time). A new booking holds it by customerIdFor.
+ */
+export async function lockCustomerOfBooking(trx: Db, bookingId: number) {
+  if (!isPostgres(trx)) return;
+  await trx
+    .selectFrom("customers")
+    .select("id")
+    .where("id", "=", (eb) => eb.selectFrom("bookings").select("customer_id").where("id", "=", bookingId))
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
 import { e164Phone } from "~/db/customer-phone";
 import { customerDetails } from "~/features/account/account.server";
@@ -68,6 +69,68 @@ describe("racing writers", () => {
       .execute();
     expect(rows).toHaveLength(1);
   });
+
+  it("keep one address's latest name, its first phone and its first text consent", async () => {
+    const write = (customerName: string, customerPhone: string, smsConsent: boolean, source: string) =>
+      test.db
+        .transaction()
+        .execute((trx) =>
+          customerIdFor(
+            trx,
+            { customerName, customerEmail: "Keep@Example.com", customerPhone, smsConsent },
+            source,
+            new Date(),
+          ),
+        );
+    const id = await write("Kay First", "", false, "booking A");
+    await write("Kay Second", "07700 900444", true, "booking B");
+    expect(await write("Kay Third", "07700 900555", true, "booking C")).toBe(id);
+    const row = await test.db
+      .selectFrom("customers")
+      .select(["id", "name", "phone", "text_consent_source"])
+      .where("email_key", "=", "keep@example.com")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ id, name: "Kay Third", phone: "+447700900444", text_consent_source: "booking B" });
+  });
+
+  // The turn two bookings of one customer take before either checks the customer's day (decision 068).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "hold one address's row from its write until the writer commits",
+    async () => {
+      const contact = { customerName: "Held", customerEmail: "held@example.com", customerPhone: "" };
+      const events: string[] = [];
+      let commitFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstWrote!: () => void;
+      const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+      const first = connections[0]!.transaction().execute(async (trx) => {
+        await customerIdFor(trx, contact, "booking first", new Date());
+        firstWrote();
+        await firstMayCommit;
+        events.push("first commits");
+      });
+      await wrote;
+      const second = connections[1]!.transaction().execute(async (trx) => {
+        await customerIdFor(trx, contact, "booking second", new Date());
+        events.push("second holds the row");
+      });
+      // Until the second writer is seen waiting on a lock.
+      for (;;) {
+        const waiting = await test.db
+          .selectNoFrom(
+            sql<number>`(select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database())`.as(
+              "count",
+            ),
+          )
+          .executeTakeFirstOrThrow();
+        if (Number(waiting.count) > 0) break;
+      }
+      events.push("second waits");
+      commitFirst();
+      await Promise.all([first, second]);
+      expect(events).toEqual(["second waits", "first commits", "second holds the row"]);
+    },
+  );
 
   it("make one customer of one new phone without an address", async () => {
     const ids = await race((writer) => ({

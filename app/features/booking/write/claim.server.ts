@@ -21,13 +21,21 @@ import { candidatesFor, endsByMidnight, freeForClaim, leastBookedFirst, type Com
  * Makes every writer that checks a member's time and then books it wait its turn: on PostgreSQL
  * the members' rows are locked (in id order, so two writers never deadlock) for the rest of the
  * transaction; SQLite runs one write transaction at a time, taken here before anything is read.
+ * A no-key lock: it leaves the key-share locks that rows pointing to a member take free, so the owner
+ * adding a manual slot for the member (under the content row) never waits for it in a circle.
  */
 export async function holdMembers(trx: Db, memberIds: number[]) {
   if (!isPostgres(trx) || memberIds.length === 0) {
     await takeContentWriteTurn(trx);
     return;
   }
-  await trx.selectFrom("team_members").select("id").where("id", "in", memberIds).orderBy("id").forUpdate().execute();
+  await trx
+    .selectFrom("team_members")
+    .select("id")
+    .where("id", "in", memberIds)
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /**

@@ -14,7 +14,7 @@ import { loadBooking } from "../booking-record.server";
 import { type BookingRequest } from "../booking.schema";
 import { SLOT_TAKEN_MESSAGE } from "../booking-messages.schema";
 import { type BookingTotals } from "../rules/totals";
-import { assertNoOverlappingBooking } from "./overlap.server";
+import { refuseOverlap } from "./overlap.server";
 import { hashManageToken, newReference, randomManageToken } from "./tokens.server";
 
 /* The booking's row, once its time is claimed: the customer, the services, and the mails or the payment hold. */
@@ -99,21 +99,22 @@ export async function insertBooking(
 ) {
   const manageToken = write.manageToken ?? randomManageToken();
   const mails = write.mails ?? true;
+  const reference = pending?.reference ?? newReference();
+  // First: it holds the customer's row, under which their day is checked.
+  const customerId = await customerIdFor(trx, input, `booking ${reference}`, now);
   if (!write.byAdmin) {
     const slot = await trx
       .selectFrom("booking_slots")
       .select(["date", "start_time"])
       .where("id", "=", slotId)
       .executeTakeFirstOrThrow();
-    await assertNoOverlappingBooking(trx, {
+    await refuseOverlap(trx, {
       email: input.customerEmail,
       date: slot.date,
       startTime: slot.start_time,
       durationMinutes: totals.durationMinutes,
     });
   }
-  const reference = pending?.reference ?? newReference();
-  const customerId = await customerIdFor(trx, input, `booking ${reference}`, now);
   let bookingId: number;
   try {
     ({ id: bookingId } = await trx

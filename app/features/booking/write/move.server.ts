@@ -1,5 +1,6 @@
 import type { RequestContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { lockCustomerOfBooking } from "~/features/customer-identity/index.server";
 import { nudgeJobWorkers } from "~/features/jobs/index.server";
 import type { ShopSettings } from "~/features/settings";
 import { assertVisitStaysInItsMonth } from "~/features/memberships/index.server";
@@ -17,7 +18,7 @@ import { findByToken, managedBooking, ownTimeOf, type BookingKey } from "../mana
 import type { ComputedTimeClaim } from "../rules/claim";
 import { ALREADY_CANCELLED_MESSAGE, ALREADY_CHANGED_MESSAGE, assertChangeable } from "./cancel.server";
 import { bookTimeTransaction, claimComputedTime, freeSlot, lockSlot, requireCandidates } from "./claim.server";
-import { assertNoOverlappingBooking } from "./overlap.server";
+import { refuseOverlap } from "./overlap.server";
 
 /* Moving a booking to another time: by the customer (private link or own page) or by the owner (calendar). */
 
@@ -45,7 +46,8 @@ async function moveRecord(trx: Db, booking: BookingRecord, options: MoveRecordOp
   const slotId = await claimComputedTime(trx, options.claim, options.shop, options.now);
   // After the barbers' lock, in the order a new booking takes the locks; the owner may overlap on purpose.
   if (options.movedBy === "customer") {
-    await assertNoOverlappingBooking(trx, {
+    await lockCustomerOfBooking(trx, booking.id);
+    await refuseOverlap(trx, {
       email: booking.customerEmail,
       date: options.claim.date,
       startTime: options.claim.startTime,

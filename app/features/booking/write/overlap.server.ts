@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/client.server";
-import { takeContentWriteTurn } from "~/db/content-version.server";
 import { customerKey } from "~/features/customers";
 import type { ShopSettings } from "~/features/settings";
 import { HttpError, conflict } from "~/lib/http-error";
@@ -33,16 +32,6 @@ export interface CustomerAppointment {
   exceptBookingId?: number;
 }
 
-/**
- * Refuses a second confirmed appointment of one customer (the same e-mail, in any case) that overlaps
- * one they hold. Inside a booking's transaction, after the barbers' lock, writers take their turn
- * first, so two bookings of one customer with different barbers cannot both pass on PostgreSQL either.
- */
-export async function assertNoOverlappingBooking(trx: Db, appointment: CustomerAppointment) {
-  await takeContentWriteTurn(trx);
-  await refuseOverlap(trx, appointment);
-}
-
 /** A customer's (one e-mail, any case) confirmed appointments on one day, with the barbers' times they hold. */
 const customerDay = (db: Db, appointment: Pick<CustomerAppointment, "email" | "date" | "exceptBookingId">) =>
   db
@@ -56,6 +45,12 @@ const customerDay = (db: Db, appointment: Pick<CustomerAppointment, "email" | "d
     .orderBy("s.start_time")
     .execute();
 
+/**
+ * Refuses a customer's second confirmed appointment (the same e-mail, in any case) that overlaps one they hold.
+ * Inside a booking's transaction, call it with the customer's row held (customerIdFor's upsert, or
+ * lockCustomerOfBooking): two bookings of one customer with different barbers then check one after the other on
+ * PostgreSQL too, and no other customer's booking waits for them (decision 068).
+ */
 export async function refuseOverlap(db: Db, appointment: CustomerAppointment) {
   refuseClash(await customerDay(db, appointment), appointment);
 }
