@@ -1,7 +1,7 @@
 import type { Config } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { decryptSecret, encryptSecret, type SecretKeySource } from "~/lib/secret-box.server";
-import { cancelJobs, enqueueJob, ensureJob, findJob } from "~/features/jobs/index.server";
+import { cancelJobs, enqueueJob, enqueueJobs, ensureJob, findJob, type NewJob } from "~/features/jobs/index.server";
 import { MANAGE_TOKEN_PURPOSE, PAYMENT_MAIL_JOB } from "~/features/payments/index.server";
 import type { ShopSettings } from "~/features/settings";
 import { shopInstant } from "~/lib/shop-time";
@@ -109,12 +109,11 @@ interface QueuedBooking {
   paymentLine?: string;
 }
 
-async function queueMail(
-  db: Db,
+function mailJob(
   mail: BookingMailKind,
   booking: QueuedBooking,
   extra: Pick<BookingMailPayload, "previous" | "cause" | "movedBy"> = {},
-) {
+): NewJob {
   const payload: BookingMailPayload = {
     bookingId: booking.id,
     mail,
@@ -122,28 +121,29 @@ async function queueMail(
     ...(booking.paymentLine && mail === "confirmation" ? { paymentLine: booking.paymentLine } : {}),
     ...extra,
   };
-  await enqueueJob(db, { kind: BOOKING_MAIL_JOB, payload });
+  return { kind: BOOKING_MAIL_JOB, payload };
 }
 
 /**
- * Puts the booking's one reminder at the lead time before its start, replacing any earlier one;
- * none when the appointment is already inside the lead time, since the mail just sent tells them.
+ * The booking's one reminder at the lead time before its start, to be enqueued in place of any earlier one;
+ * none (and the earlier one gone) when the appointment is already inside the lead time, since the mail just
+ * sent tells them. The reminder text is queued here too.
  */
-async function scheduleReminder(db: Db, booking: QueuedBooking, leadHours: number, now: Date) {
+async function reminderJobs(db: Db, booking: QueuedBooking, leadHours: number, now: Date): Promise<NewJob[]> {
   const runAt = reminderInstant(booking.date, booking.startTime, leadHours);
   await queueBookingTexts(db, booking, runAt, now, { confirmation: false });
   if (runAt <= now) {
     await cancelJobs(db, reminderKey(booking.id));
-    return;
+    return [];
   }
   const payload: BookingReminderPayload = { bookingId: booking.id, date: booking.date, startTime: booking.startTime };
-  await enqueueJob(db, { kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }, now);
+  return [{ kind: BOOKING_REMINDER_JOB, key: reminderKey(booking.id), payload, runAt }];
 }
 
 /**
- * A new booking: the customer's confirmation, the shop's notice and the reminder. An occurrence of a series
- * has no confirmation mail of its own (the series' one mail lists every date, see queueSeriesConfirmation);
- * its first occurrence alone sends the confirmation text.
+ * A new booking: the customer's confirmation, the shop's notice and the reminder, in one insert. An occurrence
+ * of a series has no confirmation mail of its own (the series' one mail lists every date, see
+ * queueSeriesConfirmation); its first occurrence alone sends the confirmation text.
  */
 export async function queueBookingMails(
   db: Db,
@@ -152,10 +152,10 @@ export async function queueBookingMails(
   now: Date = clockNow(),
   series?: { position: number },
 ) {
-  if (!series) await queueMail(db, "confirmation", booking);
   if (!series || series.position === 0) await queueBookingTexts(db, booking, undefined, now, { confirmation: true });
-  await queueMail(db, "shop-notice", booking);
-  await scheduleReminder(db, booking, shop.reminderLeadHours, now);
+  const mails = [...(series ? [] : [mailJob("confirmation", booking)]), mailJob("shop-notice", booking)];
+  // The mails are due on the clock, not at `now` (a test or an import books as of another moment); the reminder at its time.
+  await enqueueJobs(db, [...mails, ...(await reminderJobs(db, booking, shop.reminderLeadHours, now))]);
 }
 
 /**
@@ -216,15 +216,17 @@ export async function queueRescheduleMails(
   movedBy: MovedBy = "customer",
 ) {
   if (movedBy === "customer") {
-    await queueMail(db, "reschedule", booking, { previous });
-    await queueMail(db, "shop-reschedule", booking, { previous });
+    await enqueueJobs(db, [
+      mailJob("reschedule", booking, { previous }),
+      mailJob("shop-reschedule", booking, { previous }),
+    ]);
     await queueMoveText(db, booking, now, now);
   } else if (booking.customerEmail) {
     await queueShopMove(db, booking, previous, now);
   } else {
     await queueMoveText(db, booking, new Date(now.getTime() + SHOP_MOVE_MAIL_DELAY_MS), now);
   }
-  if (booking.customerEmail) await scheduleReminder(db, booking, shop.reminderLeadHours, now);
+  if (booking.customerEmail) await enqueueJobs(db, await reminderJobs(db, booking, shop.reminderLeadHours, now));
 }
 
 /**
@@ -240,8 +242,10 @@ export async function queueCancellationMails(
   await cancelJobs(db, reminderKey(booking.id));
   await cancelJobs(db, shopMoveMailKey(booking.id));
   await queueCancellationText(db, booking, cause !== "erasure", now);
-  if (cause !== "erasure") await queueMail(db, "customer-cancellation", booking, { cause });
-  await queueMail(db, "shop-cancellation", booking, { cause });
+  await enqueueJobs(db, [
+    ...(cause !== "erasure" ? [mailJob("customer-cancellation", booking, { cause })] : []),
+    mailJob("shop-cancellation", booking, { cause }),
+  ]);
 }
 
 const pendingJobs = (db: Db, kinds: string[]) =>
@@ -317,6 +321,6 @@ export async function queueImportedBookingMails(
   now: Date = clockNow(),
 ) {
   await db.updateTable("bookings").set({ mail_status: "pending" }).where("id", "=", booking.id).execute();
-  await queueMail(db, "confirmation", booking);
-  await scheduleReminder(db, booking, shop.reminderLeadHours, now);
+  const reminder = await reminderJobs(db, booking, shop.reminderLeadHours, now);
+  await enqueueJobs(db, [mailJob("confirmation", booking), ...reminder]);
 }

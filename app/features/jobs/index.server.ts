@@ -3,10 +3,11 @@ export {
   cancelJobs,
   clearJobErrorsMentioning,
   enqueueJob,
+  enqueueJobs,
   ensureJob,
   findJob,
   jobMessageId,
   nudgeJobWorkers,
   pruneFinishedJobs,
 } from "./jobs.server";
-export type { Job, JobHandler, JobHandlers } from "./jobs.server";
+export type { Job, JobHandler, JobHandlers, NewJob } from "./jobs.server";

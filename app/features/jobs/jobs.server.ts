@@ -60,25 +60,32 @@ nudges.setMaxListeners(0);
 export const nudgeJobWorkers = () => nudges.emit("nudge");
 
 /**
- * Adds a job. Takes a transaction, so the job commits (or not) with the change that caused it;
- * inside one, call `nudgeJobWorkers()` after the commit for the job to start at once.
+ * Adds jobs, in one statement however many (each is a round trip on PostgreSQL), in the order given; a keyed job
+ * replaces any job with its key. Takes a transaction, so the jobs commit (or not) with the change that caused
+ * them; inside one, call `nudgeJobWorkers()` after the commit for them to start at once.
  */
-export async function enqueueJob(db: Db, job: NewJob, now: Date = clockNow()) {
-  if (job.key !== undefined) await cancelJobs(db, job.key);
+export async function enqueueJobs(db: Db, jobs: readonly NewJob[], now: Date = clockNow()) {
+  if (jobs.length === 0) return;
+  const keys = jobs.flatMap((job) => job.key ?? []);
+  if (keys.length > 0) await db.deleteFrom("jobs").where("unique_key", "in", keys).execute();
   await db
     .insertInto("jobs")
-    .values({
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      unique_key: job.key ?? null,
-      state: "pending",
-      run_at: (job.runAt ?? now).toISOString(),
-      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      created_at: now.toISOString(),
-    })
+    .values(
+      jobs.map((job) => ({
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        unique_key: job.key ?? null,
+        state: "pending" as const,
+        run_at: (job.runAt ?? now).toISOString(),
+        max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        created_at: now.toISOString(),
+      })),
+    )
     .execute();
   if (!db.isTransaction) nudgeJobWorkers();
 }
+
+export const enqueueJob = (db: Db, job: NewJob, now: Date = clockNow()) => enqueueJobs(db, [job], now);
 
 /**
  * Adds a keyed job once: a second call (another instance, the next boot, a form sent again) leaves the one

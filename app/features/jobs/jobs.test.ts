@@ -9,6 +9,7 @@ import {
   cancelJobs,
   claimDueJobs,
   enqueueJob,
+  enqueueJobs,
   ensureJob,
   findJob,
   retryDelayMs,
@@ -94,6 +95,25 @@ describe("the job queue", () => {
     const { runs, handlers } = recorder();
     await runDueJobs(contextOf(db), handlers, { now: () => at("2030-03-07T00:00:00Z") });
     expect(runs).toEqual([2]);
+  });
+
+  it("adds several jobs at once, run in the order given, a keyed one replacing its key's job", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await enqueueJob(db, { kind: "test", key: "reminder:7", payload: { n: 0 } }, T0);
+    await enqueueJobs(
+      db,
+      [
+        { kind: "test", payload: { n: 1 } },
+        { kind: "test", payload: { n: 2 } },
+        { kind: "test", key: "reminder:7", payload: { n: 3 } },
+      ],
+      T0,
+    );
+    expect(await db.selectFrom("jobs").select("id").execute()).toHaveLength(3);
+    const { runs, handlers } = recorder();
+    await runDueJobs(contextOf(db), handlers, { now: () => T0 });
+    expect(runs).toEqual([1, 2, 3]);
   });
 
   it("retries with exponential back-off and records the failure after the last try", async () => {

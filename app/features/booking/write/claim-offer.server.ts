@@ -30,6 +30,11 @@ export async function claimOffer(ctx: RequestContext, token: string, now: Date =
   try {
     const { booking } = await bookTimeTransaction(ctx.db, async (trx) => {
       const heldSlotId = await closeOffer(trx, entry.id, "booked", now);
+      const held = await trx
+        .selectFrom("booking_slots")
+        .select(["date", "start_time"])
+        .where("id", "=", heldSlotId)
+        .executeTakeFirstOrThrow();
       const request = {
         services: serviceIds,
         customerName: entry.customer_name,
@@ -40,7 +45,7 @@ export async function claimOffer(ctx: RequestContext, token: string, now: Date =
       };
       const made = await insertBooking(
         trx,
-        heldSlotId,
+        { id: heldSlotId, date: held.date, startTime: held.start_time },
         request,
         services,
         totals,

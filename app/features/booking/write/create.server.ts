@@ -65,7 +65,8 @@ export async function bookAppointment(
       // The time first: a loser's transaction ends before it writes anything.
       const slotId = await claimComputedTime(trx, claim, rules, now);
       await write.countLimits?.(trx);
-      const written = await insertBooking(trx, slotId, input, services, totals, rules, now, write, pending);
+      const slot = { id: slotId, date: claim.date, startTime: claim.startTime };
+      const written = await insertBooking(trx, slot, input, services, totals, rules, now, write, pending);
       if (giftCard) await spendShareOnBooking(trx, giftCard, written.booking.id, now);
       if (allowance && member.covered) {
         await takeMemberVisit(trx, allowance, { bookingId: written.booking.id, serviceId: member.covered.id }, now);
@@ -159,6 +160,7 @@ export async function bookSlot(
       if (clash || needed <= claimed.start_time) throw conflict(NOT_ENOUGH_TIME_MESSAGE);
       await trx.updateTable("booking_slots").set({ end_time: needed }).where("id", "=", claimed.id).execute();
     }
-    return insertBooking(trx, claimed.id, input, services, totals, rules, now, write);
+    const slot = { id: claimed.id, date: claimed.date, startTime: claimed.start_time };
+    return insertBooking(trx, slot, input, services, totals, rules, now, write);
   });
 }

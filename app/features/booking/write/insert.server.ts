@@ -86,9 +86,16 @@ export interface SeriesPlace {
   horizonUntil?: string;
 }
 
+/** The slot a booking takes, with its time (the customer's day is checked against it). */
+export interface BookedSlot {
+  id: number;
+  date: string;
+  startTime: string;
+}
+
 export async function insertBooking(
   trx: Db,
-  slotId: number,
+  slot: BookedSlot,
   input: BookingRequest,
   services: Service[],
   totals: BookingTotals,
@@ -103,15 +110,10 @@ export async function insertBooking(
   // First: it holds the customer's row, under which their day is checked.
   const customerId = await customerIdFor(trx, input, `booking ${reference}`, now);
   if (!write.byAdmin) {
-    const slot = await trx
-      .selectFrom("booking_slots")
-      .select(["date", "start_time"])
-      .where("id", "=", slotId)
-      .executeTakeFirstOrThrow();
     await refuseOverlap(trx, {
       email: input.customerEmail,
       date: slot.date,
-      startTime: slot.start_time,
+      startTime: slot.startTime,
       durationMinutes: totals.durationMinutes,
     });
   }
@@ -120,7 +122,7 @@ export async function insertBooking(
     ({ id: bookingId } = await trx
       .insertInto("bookings")
       .values({
-        slot_id: slotId,
+        slot_id: slot.id,
         customer_id: customerId,
         reference,
         manage_token_hash: hashManageToken(manageToken),

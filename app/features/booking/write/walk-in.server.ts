@@ -69,7 +69,7 @@ export async function bookWalkIn(ctx: RequestContext, input: WalkInRequest, now:
       services: input.services,
     };
     return (
-      await insertBooking(trx, slotId, customer, services, totals, rules, now, {
+      await insertBooking(trx, { id: slotId, date, startTime }, customer, services, totals, rules, now, {
         byAdmin: true,
         mails: false,
         attendance: "attended",
