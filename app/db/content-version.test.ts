@@ -12,6 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+/** Many rows written in one transaction, 500 to a statement (under SQLite's limit of bound values). */
+async function inOneTransaction<Row>(rows: Row[], insert: (trx: Db, part: Row[]) => Promise<unknown>) {
+  await db.transaction().execute(async (trx) => {
+    for (let from = 0; from < rows.length; from += 500) await insert(trx, rows.slice(from, from + 500));
+  });
+}
+
 describe("content version", () => {
   it("moves on every write to public content, in the writing transaction", async () => {
     const start = await contentVersion(db);
@@ -50,14 +57,7 @@ describe("content version", () => {
       category: "Bulk",
       sort_order: 1_000 + index,
     }));
-    await db.transaction().execute(async (trx) => {
-      for (let from = 0; from < faqs.length; from += 500) {
-        await trx
-          .insertInto("faqs")
-          .values(faqs.slice(from, from + 500))
-          .execute();
-      }
-    });
+    await inOneTransaction(faqs, (trx, part) => trx.insertInto("faqs").values(part).execute());
     const afterBulk = await contentVersion(db);
     expect(afterBulk).toBeGreaterThan(start);
     if (isPostgres(db)) expect(afterBulk).toBe(start + 1);
@@ -77,14 +77,7 @@ describe("content version", () => {
       status: "available" as const,
       created_at: new Date().toISOString(),
     }));
-    await db.transaction().execute(async (trx) => {
-      for (let from = 0; from < slots.length; from += 500) {
-        await trx
-          .insertInto("booking_slots")
-          .values(slots.slice(from, from + 500))
-          .execute();
-      }
-    });
+    await inOneTransaction(slots, (trx, part) => trx.insertInto("booking_slots").values(part).execute());
     const afterBulk = await publicVersion(db);
     expect(afterBulk.content).toBe(start.content);
     expect(afterBulk.key).not.toBe(start.key);

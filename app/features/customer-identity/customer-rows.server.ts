@@ -74,18 +74,13 @@ export async function customerIdFor(trx: Db, contact: CustomerContact, source: s
   const id = found?.id ?? (await insertOrFindByPhone(trx, { name, phone }, now));
   await trx
     .updateTable("customers")
-    .set((eb) => ({
+    .set({
       last_seen_at: now.toISOString(),
       // Found by phone only: a name is filled in where the row lacks one, never changed.
       ...(name ? { name: fill("name", name) } : {}),
       ...(phone ? { phone: fill("phone", phone) } : {}),
-      ...(consent
-        ? {
-            text_consent_source: eb.fn.coalesce("text_consent_source", eb.val(consent.source)),
-            text_consent_at: eb.fn.coalesce("text_consent_at", eb.val(consent.at)),
-          }
-        : {}),
-    }))
+      ...(consent ? firstConsent(consent) : {}),
+    })
     .where("id", "=", id)
     .execute();
   return id;
@@ -98,6 +93,12 @@ export async function customerIdFor(trx: Db, contact: CustomerContact, source: s
  */
 const fill = (column: "name" | "phone", value: string) =>
   sql<string>`case when ${sql.ref(`customers.${column}`)} = '' then ${value} else ${sql.ref(`customers.${column}`)} end`;
+
+/** The text consent as first given: a later one (from another booking) leaves its when and where as they were. */
+const firstConsent = (consent: { source: string; at: string }) => ({
+  text_consent_source: sql<string>`coalesce(${sql.ref("customers.text_consent_source")}, ${consent.source})`,
+  text_consent_at: sql<string>`coalesce(${sql.ref("customers.text_consent_at")}, ${consent.at})`,
+});
 
 /**
  * The customer of an address, made or brought up to date in one statement (each is a round trip on PostgreSQL).
@@ -121,17 +122,12 @@ async function upsertByEmail(
       ...(consent ? { text_consent_source: consent.source, text_consent_at: consent.at } : {}),
     })
     .onConflict((conflict) =>
-      conflict.column("email_key").doUpdateSet((eb) => ({
+      conflict.column("email_key").doUpdateSet({
         last_seen_at: now.toISOString(),
         ...(contact.name ? { name: contact.name } : {}),
         ...(contact.phone ? { phone: fill("phone", contact.phone) } : {}),
-        ...(consent
-          ? {
-              text_consent_source: eb.fn.coalesce("customers.text_consent_source", eb.val(consent.source)),
-              text_consent_at: eb.fn.coalesce("customers.text_consent_at", eb.val(consent.at)),
-            }
-          : {}),
-      })),
+        ...(consent ? firstConsent(consent) : {}),
+      }),
     )
     .returning("id")
     .executeTakeFirstOrThrow();

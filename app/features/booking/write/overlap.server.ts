@@ -5,6 +5,7 @@ import type { ShopSettings } from "~/features/settings";
 import { HttpError, conflict } from "~/lib/http-error";
 import { formatShopDate, formatTime, toMinutes } from "~/lib/shop-time";
 import { loadBusySpans } from "../availability.server";
+import type { BusySpan } from "../rules/availability";
 import { freeForClaim, type ComputedTimeClaim } from "../rules/claim";
 import { readAfterTurns } from "./turns.server";
 
@@ -89,8 +90,7 @@ export async function refuseOverlapAtOfferedTime(
   const busy = spans.filter(
     (span) => !own.some((booking) => booking.member_id === span.memberId && booking.start_time === span.startTime),
   );
-  const { free, refusal } = freeForClaim(claim, rules, busy, now);
-  if (free.length === 0) throw conflict(refusal);
+  refuseUnlessFree(claim, rules, busy, now);
   refuseClash(own, { email, date: claim.date, startTime: claim.startTime, durationMinutes: claim.lengthMinutes });
 }
 
@@ -103,6 +103,11 @@ export async function refuseTakenTime(db: Db, claim: ComputedTimeClaim, rules: S
   const busy = await readAfterTurns(db, `busy:${claim.date}:${memberIds.join(",")}`, () =>
     loadBusySpans(db, memberIds, claim.date, claim.date),
   );
+  refuseUnlessFree(claim, rules, busy, now);
+}
+
+/** The refusal of a time no candidate is free for, as the members' lock would give it (rules/claim.ts). */
+function refuseUnlessFree(claim: ComputedTimeClaim, rules: ShopSettings, busy: readonly BusySpan[], now: Date) {
   const { free, refusal } = freeForClaim(claim, rules, busy, now);
   if (free.length === 0) throw conflict(refusal);
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, type Db } from "~/db/client.server";
 import { inTurnForMembers, readAfterTurns } from "./turns.server";
 
 /* Decision 067: a customer booking waits for this process's bookings of the same members and day, then checks again. */
@@ -19,71 +19,75 @@ afterAll(async () => {
   await Promise.all([db.destroy(), otherDb.destroy()]);
 });
 
+const DAY = "2026-12-01";
+const noRecheck = async () => {};
+
+/** A booking that holds its members' day until `until` settles, and ends as it does. */
+const holding = <T>(until: Promise<T>, members: number[], on: Db = db) =>
+  inTurnForMembers(on, DAY, members, noRecheck, () => until);
+
+/** A booking that is made as soon as it has its turn, counting its checks on the way. */
+function booking(members: number[], { on = db, date = DAY } = {}) {
+  let checks = 0;
+  const answer = inTurnForMembers(
+    on,
+    date,
+    members,
+    async () => void (checks += 1),
+    async () => "booked",
+  );
+  return { answer, checks: () => checks };
+}
+
 describe("a booking's turn for its members' day", () => {
   it("waits for an open booking of the same member and day, checks again, and is refused without booking", async () => {
     const winner = deferred();
     const events: string[] = [];
-    const first = inTurnForMembers(
-      db,
-      "2026-12-01",
+    const first = holding(
+      winner.promise.then(() => events.push("first ends")),
       [1],
-      async () => {},
-      async () => {
-        events.push("first books");
-        await winner.promise;
-        events.push("first ends");
-      },
     );
     const second = inTurnForMembers(
       db,
-      "2026-12-01",
+      DAY,
       [2, 1],
       async () => {
         events.push("second checks again");
         throw new Error("taken");
       },
-      async () => {
-        events.push("second books");
-      },
+      async () => void events.push("second books"),
     );
     await settle();
-    expect(events).toEqual(["first books"]);
+    expect(events).toEqual([]);
     winner.resolve();
     await first;
     await expect(second).rejects.toThrow("taken");
-    expect(events).toEqual(["first books", "first ends", "second checks again"]);
+    expect(events).toEqual(["first ends", "second checks again"]);
   });
 
   it("lets the waiters woken together in one at a time, each checking again after every wait", async () => {
     const open = deferred();
     const running: number[] = [];
     let most = 0;
-    const book = (index: number) => async () => {
-      running.push(index);
-      most = Math.max(most, running.length);
-      await settle();
-      running.splice(running.indexOf(index), 1);
-      return index;
-    };
     const checks = [0, 0, 0];
-    const first = inTurnForMembers(
-      db,
-      "2026-12-01",
-      [7],
-      async () => {},
-      () => open.promise.then(() => -1),
-    );
+    const first = holding(open.promise, [7]);
     const waiters = [0, 1, 2].map((index) =>
       inTurnForMembers(
         db,
-        "2026-12-01",
+        DAY,
         [7],
-        async () => void checks.splice(index, 1, checks[index]! + 1),
-        book(index),
+        async () => void (checks[index] = checks[index]! + 1),
+        async () => {
+          running.push(index);
+          most = Math.max(most, running.length);
+          await settle();
+          running.splice(running.indexOf(index), 1);
+          return index;
+        },
       ),
     );
     open.resolve();
-    expect(await first).toBe(-1);
+    await first;
     expect(await Promise.all(waiters)).toEqual([0, 1, 2]);
     expect(most).toBe(1);
     // The first woken goes on after one check; the others wait again, and check again, for each before them.
@@ -92,63 +96,27 @@ describe("a booking's turn for its members' day", () => {
 
   it("does not hold up another member, another day, or a booking after the open one failed", async () => {
     const open = deferred();
-    const held = inTurnForMembers(
-      db,
-      "2026-12-01",
+    const held = holding(
+      open.promise.then(() => Promise.reject(new Error("refused"))),
       [3],
-      async () => {},
-      async () => {
-        await open.promise;
-        throw new Error("refused");
-      },
     );
-    const otherMember = await inTurnForMembers(
-      db,
-      "2026-12-01",
-      [4],
-      async () => {},
-      async () => "booked",
-    );
-    const otherDay = await inTurnForMembers(
-      db,
-      "2026-12-02",
-      [3],
-      async () => {},
-      async () => "booked",
-    );
-    expect([otherMember, otherDay]).toEqual(["booked", "booked"]);
-    let checked = false;
-    const after = inTurnForMembers(
-      db,
-      "2026-12-01",
-      [3],
-      async () => void (checked = true),
-      async () => "booked after",
-    );
+    const otherMember = booking([4]);
+    const otherDay = booking([3], { date: "2026-12-02" });
+    expect([await otherMember.answer, await otherDay.answer]).toEqual(["booked", "booked"]);
+    expect([otherMember.checks(), otherDay.checks()]).toEqual([0, 0]);
+    const after = booking([3]);
     open.resolve();
     await expect(held).rejects.toThrow("refused");
-    expect(await after).toBe("booked after");
-    expect(checked).toBe(true);
+    expect(await after.answer).toBe("booked");
+    expect(after.checks()).toBe(1);
   });
 
   it("keeps each database's turns apart", async () => {
     const open = deferred();
-    const held = inTurnForMembers(
-      db,
-      "2026-12-01",
-      [5],
-      async () => {},
-      () => open.promise,
-    );
-    let checked = false;
-    const elsewhere = await inTurnForMembers(
-      otherDb,
-      "2026-12-01",
-      [5],
-      async () => void (checked = true),
-      async () => "booked",
-    );
-    expect([elsewhere, checked]).toEqual(["booked", false]);
+    const held = holding(open.promise, [5]);
+    const elsewhere = booking([5], { on: otherDb });
+    expect(await elsewhere.answer).toBe("booked");
+    expect(elsewhere.checks()).toBe(0);
     open.resolve();
     await held;
   });
@@ -165,13 +133,7 @@ describe("a read after a wait", () => {
     const together = await Promise.all([1, 2, 3].map(() => readAfterTurns(db, "busy", read)));
     expect(together).toEqual([1, 1, 1]);
     const pending = readAfterTurns(db, "busy", read);
-    await inTurnForMembers(
-      db,
-      "2026-12-01",
-      [9],
-      async () => {},
-      async () => {},
-    );
+    await booking([9]).answer;
     // Started before that booking ended, the read in flight may have missed what it wrote: not shared.
     const after = readAfterTurns(db, "busy", read);
     expect(await Promise.all([pending, after])).toEqual([2, 3]);
